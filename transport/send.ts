@@ -1,0 +1,119 @@
+// Sends an encoded request with undici and records the exchange. The transport never throws for
+// what a target does (timeouts, resets, huge bodies): those become recorded errors, so a hostile
+// target produces findings, not a crashed run.
+import { Agent, request, type Dispatcher } from 'undici';
+import type { EncodedRequest } from '../bindings/encode.ts';
+import type { RecordedResponse, TransportErrorCode } from './exchange.ts';
+
+export interface TransportOptions {
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly concurrency: number;
+}
+
+export interface SendResult {
+  readonly response?: RecordedResponse;
+  readonly error?: { code: TransportErrorCode; message: string };
+  readonly startedAt: number;
+  readonly durationMs: number;
+}
+
+/** A counting semaphore: the global bound on requests in flight. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class Transport {
+  private readonly agents = new Map<string, Dispatcher>();
+  private readonly limiter: Limiter;
+
+  constructor(private readonly opts: TransportOptions) {
+    this.limiter = new Limiter(opts.concurrency);
+  }
+
+  /** One agent per local address, so a caller-IP check sees the address it was meant to see. */
+  private agent(localAddress?: string): Dispatcher {
+    const key = localAddress ?? '';
+    let a = this.agents.get(key);
+    if (!a) {
+      a = new Agent({
+        connections: this.opts.concurrency,
+        connect: { timeout: this.opts.timeoutMs, ...(localAddress ? { localAddress } : {}) },
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+      });
+      this.agents.set(key, a);
+    }
+    return a;
+  }
+
+  send(req: EncodedRequest, localAddress?: string): Promise<SendResult> {
+    return this.limiter.run(() => this.sendNow(req, localAddress));
+  }
+
+  private async sendNow(req: EncodedRequest, localAddress?: string): Promise<SendResult> {
+    const startedAt = Date.now();
+    const t0 = performance.now();
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      const res = await request(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.method === 'GET' ? undefined : Buffer.from(req.body, 'utf8'),
+        dispatcher: this.agent(localAddress),
+        signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        if (size + buf.length > this.opts.maxResponseBytes) {
+          chunks.push(buf.subarray(0, this.opts.maxResponseBytes - size));
+          size = this.opts.maxResponseBytes;
+          truncated = true;
+          res.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+        size += buf.length;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      return {
+        response: { status: res.statusCode, headers, body: Buffer.concat(chunks, size), truncated },
+        startedAt,
+        durationMs: performance.now() - t0,
+      };
+    } catch (e) {
+      return { error: classify(e, signal, this.opts.timeoutMs), startedAt, durationMs: performance.now() - t0 };
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.agents.values()].map((a) => a.close().catch(() => undefined)));
+    this.agents.clear();
+  }
+}
+
+function classify(e: unknown, signal: AbortSignal, timeoutMs: number): { code: TransportErrorCode; message: string } {
+  const err = e as { code?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  if (signal.aborted || /TIMEOUT/.test(code)) return { code: 'TIMEOUT', message: `no complete response within ${timeoutMs} ms` };
+  if (code === 'ECONNREFUSED') return { code: 'CONNECTION_REFUSED', message: 'connection refused' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'CONNECTION_RESET', message: `connection reset (${code})` };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { code: 'DNS', message: `host not found (${code})` };
+  return { code: 'OTHER', message: `${code ? code + ': ' : ''}${err.message ?? String(e)}` };
+}
