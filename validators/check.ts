@@ -1,0 +1,76 @@
+// What a check is: a small named unit that reads an exchange (or a group of exchanges of the same
+// case over several bindings) and returns an outcome. It never sends anything (DESIGN.md).
+import type { BindingId, EndpointSettings } from '../contracts/bindings.ts';
+import type { OperationContract } from '../contracts/operations.ts';
+import type { Level } from '../contracts/requirements.ts';
+import type { Exchange } from '../transport/exchange.ts';
+import type { ResponseView } from './view.ts';
+
+export type Verdict = 'passed' | 'failed' | 'warning' | 'not-applicable' | 'skipped' | 'error';
+
+/** The outcome of one check on one exchange. Failures are data: expected versus actual. */
+export type Outcome =
+  | { readonly verdict: 'passed' }
+  | { readonly verdict: 'failed'; readonly expected: string; readonly actual: string }
+  | { readonly verdict: 'not-applicable'; readonly reason: string };
+
+export const pass: Outcome = { verdict: 'passed' };
+export const fail = (expected: string, actual: string): Outcome => ({ verdict: 'failed', expected, actual });
+export const notApplicable = (reason: string): Outcome => ({ verdict: 'not-applicable', reason });
+
+/** What the case meant to achieve, so result checks know when success is due. */
+export interface CaseIntent {
+  /** Valid authentication, fixture identities and allowed values: the documented success result is due. */
+  readonly expectSuccess: boolean;
+}
+
+export interface CheckContext {
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly settings: EndpointSettings;
+  readonly exchange: Exchange;
+  readonly view: ResponseView;
+  readonly intent: CaseIntent;
+  /** XSD verdict for this exchange's document, computed in one batch for the whole run. */
+  readonly xsd?: { readonly valid: boolean; readonly messages: readonly string[] } | { readonly error: string };
+}
+
+export interface ExchangeCheck {
+  readonly scope: 'exchange';
+  /** Named as a sentence with a verb: checkSoap12ResponseIsSoapXml. */
+  readonly id: string;
+  readonly title: string;
+  readonly level: Level;
+  requirements(op: OperationContract, binding: BindingId): readonly string[];
+  /** Whether the check has anything to say for this operation and binding at all. */
+  appliesTo(op: OperationContract, binding: BindingId): boolean;
+  run(ctx: CheckContext): Outcome;
+}
+
+/** One case sent over several bindings: for properties that relate bindings to each other. */
+export interface GroupCheckContext {
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly baseline: { readonly binding: BindingId; readonly exchange: Exchange; readonly view: ResponseView };
+  readonly exchange: Exchange;
+  readonly view: ResponseView;
+}
+
+export interface GroupCheck {
+  readonly scope: 'group';
+  readonly id: string;
+  readonly title: string;
+  readonly level: Level;
+  requirements(op: OperationContract, binding: BindingId): readonly string[];
+  appliesTo(op: OperationContract, binding: BindingId): boolean;
+  run(ctx: GroupCheckContext): Outcome;
+}
+
+export type Check = ExchangeCheck | GroupCheck;
+
+/** Requirement IDs that differ only by binding: IF-4.1-<BINDING>-<what>. */
+export const perBinding = (what: string) => (_op: OperationContract, binding: BindingId) => [`IF-4.1-${BINDING_TAG[binding]}-${what}`];
+export const BINDING_TAG: Record<BindingId, string> = { soap11: 'SOAP11', soap12: 'SOAP12', get: 'GET', post: 'POST' };
+
+/** Cut long actual values in messages; the full bytes are in the exchange. */
+export const excerpt = (s: string, max = 160): string => (s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s);

@@ -1,0 +1,110 @@
+// A response read once: decoded text, parsed media type, parsed XML and the result text. Checks
+// share one view per exchange, so nothing is parsed twice however many checks read it.
+import contentType from 'content-type';
+import { BINDINGS, isSoap, type BindingId } from '../contracts/bindings.ts';
+import type { Exchange } from '../transport/exchange.ts';
+import { elementChildren, parseXml, textContent, type ParseResult, type XmlElement, attribute } from './xml.ts';
+import { XSI_NS } from '../contracts/bindings.ts';
+
+export interface MediaType {
+  readonly type: string;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+export type ResultText = { ok: true; text: string } | { ok: false; why: string };
+
+export class ResponseView {
+  private _text?: { ok: true; text: string } | { ok: false; error: string };
+  private _xml?: ParseResult;
+  private _media?: MediaType | { error: string } | undefined;
+  private _result?: ResultText;
+
+  constructor(
+    readonly exchange: Exchange,
+    private readonly expected: { operation: string; namespace: string; binding: BindingId },
+  ) {}
+
+  get answered(): boolean {
+    return this.exchange.response !== undefined;
+  }
+
+  /** The body as UTF-8 (§4.1: charset=utf-8); invalid byte sequences are an error, not replaced. */
+  get text(): { ok: true; text: string } | { ok: false; error: string } {
+    if (!this._text) {
+      const body = this.exchange.response?.body ?? Buffer.alloc(0);
+      try {
+        let t = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+        if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+        this._text = { ok: true, text: t };
+      } catch {
+        this._text = { ok: false, error: 'the body is not valid UTF-8' };
+      }
+    }
+    return this._text;
+  }
+
+  get mediaType(): MediaType | { error: string } | undefined {
+    if (this._media === undefined && this.exchange.response) {
+      const header = this.exchange.response.headers['content-type'];
+      if (header === undefined) this._media = { error: 'no Content-Type header' };
+      else {
+        try {
+          const parsed = contentType.parse(header);
+          // Media types and parameter names are case-insensitive (RFC 9110 §8.3.1).
+          const parameters: Record<string, string> = {};
+          for (const [k, v] of Object.entries(parsed.parameters)) parameters[k.toLowerCase()] = v;
+          this._media = { type: parsed.type.toLowerCase(), parameters };
+        } catch {
+          this._media = { error: `unparsable Content-Type "${header}"` };
+        }
+      }
+    }
+    return this._media;
+  }
+
+  get xml(): ParseResult {
+    if (!this._xml) {
+      const t = this.text;
+      if (!t.ok) this._xml = { ok: false, error: t.error };
+      else if (this.exchange.response?.truncated) this._xml = { ok: false, error: 'the body was cut at the size cap' };
+      else this._xml = parseXml(t.text);
+    }
+    return this._xml;
+  }
+
+  /** The SOAP Body element, when the document is an envelope of either version. */
+  get soapBody(): XmlElement | undefined {
+    const x = this.xml;
+    if (!x.ok || x.doc.root.local !== 'Envelope') return undefined;
+    return elementChildren(x.doc.root).find((c) => c.local === 'Body' && c.ns === x.doc.root.ns);
+  }
+
+  /**
+   * The result string as the binding carries it, or why there is none. Lenient about everything
+   * other checks judge (status, media type), strict about where the result sits.
+   */
+  get result(): ResultText {
+    if (!this._result) this._result = this.readResult();
+    return this._result;
+  }
+
+  private readResult(): ResultText {
+    const { operation, namespace, binding } = this.expected;
+    if (!this.answered) return { ok: false, why: 'no response' };
+    const x = this.xml;
+    if (!x.ok) return { ok: false, why: `the body is not XML: ${x.error}` };
+    if (isSoap(binding)) {
+      const body = this.soapBody;
+      if (!body || x.doc.root.ns !== BINDINGS[binding].envelopeNs) return { ok: false, why: `no ${BINDINGS[binding].title} envelope` };
+      const response = elementChildren(body).find((e) => e.local === `${operation}Response` && e.ns === namespace);
+      if (!response) return { ok: false, why: `no {${namespace}}${operation}Response in the Body` };
+      const result = elementChildren(response).find((e) => e.local === `${operation}Result` && e.ns === namespace);
+      if (!result) return { ok: false, why: `no {${namespace}}${operation}Result (a null result)` };
+      return { ok: true, text: textContent(result) };
+    }
+    const root = x.doc.root;
+    if (root.local !== 'string' || root.ns !== namespace) return { ok: false, why: `the root is not {${namespace}}string` };
+    if (attribute(root, XSI_NS, 'nil') === 'true') return { ok: false, why: 'xsi:nil="true" (a null result)' };
+    return { ok: true, text: textContent(root) };
+  }
+}
