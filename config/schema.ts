@@ -28,8 +28,8 @@ export const configSchema = z
       .describe('Base URL of the service under test; omitted: the embedded reference implementation'),
     paths: z
       .object({
-        net: z.string().startsWith('/').optional().describe('Network endpoint path (spec §4.1: /API/net.asmx)'),
-        bwc: z.string().startsWith('/').optional().describe('Security-office endpoint path (spec §4.1: /API/BWC.asmx)'),
+        net: z.string().regex(/^\//, 'must start with /').optional().describe('Network endpoint path (spec §4.1: /API/net.asmx)'),
+        bwc: z.string().regex(/^\//, 'must start with /').optional().describe('Security-office endpoint path (spec §4.1: /API/BWC.asmx)'),
       })
       .strict()
       .optional(),

@@ -1,4 +1,5 @@
-// Writes the checked-in XSD and WSDL files derived from contracts/operations.ts. They exist for
+// Writes the checked-in XSD and WSDL files derived from contracts/operations.ts, and the JSON
+// Schemas of the configuration and of summary.json derived from their zod schemas. They exist for
 // readers and for tools that want files; the suite itself renders them per target at run time.
 // test/contracts-artifacts.test.ts fails when the checked-in files drift from renderArtifacts().
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,11 +9,14 @@ import { DEFAULT_PATHS, defaultSecurityOfficeNamespace, namespaceOf } from '../c
 import type { EndpointId } from '../contracts/operations.ts';
 import { XML_DECLARATION, xsdFiles } from '../contracts/xsd.ts';
 import { SERVICE_NAME, wsdlFor } from '../contracts/wsdl.ts';
+import { z } from 'zod';
+import { configSchema } from '../config/schema.ts';
+import { summarySchema } from '../reports/summarySchema.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The directories this script owns: every file in them is generated. */
-export const ARTIFACT_DIRS = ['contracts/xsd', 'contracts/wsdl'] as const;
+export const ARTIFACT_DIRS = ['contracts/xsd', 'contracts/wsdl', 'schemas'] as const;
 
 // A reserved, unresolvable host (RFC 6761) so the placeholder can never be mistaken for a target.
 const PLACEHOLDER_BASE_URL = 'http://base-url.invalid';
@@ -40,6 +44,9 @@ export function renderArtifacts(): Record<string, string> {
     });
     out[`contracts/wsdl/${SERVICE_NAME[endpoint]}.wsdl`] = withHeader(wsdl);
   }
+  // The published JSON Schemas of the configuration file and of summary.json.
+  out['schemas/config.schema.json'] = JSON.stringify(z.toJSONSchema(configSchema, { io: 'input' }), null, 2) + '\n';
+  out['schemas/summary.schema.json'] = JSON.stringify(z.toJSONSchema(summarySchema), null, 2) + '\n';
   return out;
 }
 

@@ -1,0 +1,70 @@
+// A certification run: settings → (embedded reference) → preflight → vitest running specs/ with
+// the reporters → summary. Used by the CLI; tests call it too.
+import { rm, mkdir } from 'node:fs/promises';
+import { resolve, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import type { ConfigFile } from '../config/schema.ts';
+import { resolveSettings, type Overrides, type RunSettings } from '../config/load.ts';
+import type { EmbeddedTarget } from '../reference/embedded.ts';
+import { assertReachable } from './preflight.ts';
+import { SummaryReporter } from '../reports/summaryReporter.ts';
+import type { Summary } from '../reports/model.ts';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface CertifyOptions {
+  readonly config: ConfigFile;
+  readonly overrides: Overrides;
+  readonly reportDir: string;
+  /** Show vitest's live progress (on a terminal). */
+  readonly progress?: boolean;
+}
+
+export interface CertifyResult {
+  readonly summary?: Summary;
+  readonly settings: RunSettings;
+  readonly reportDir: string;
+}
+
+export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
+  const needsEmbedded = !(opts.overrides.target ?? opts.config.target);
+  let embedded: EmbeddedTarget | undefined;
+  try {
+    // Loaded only when needed: a run against a real target does not start the reference.
+    if (needsEmbedded) embedded = await (await import('../reference/embedded.ts')).startEmbedded(opts.config);
+    const settings = resolveSettings(opts.config, opts.overrides, embedded);
+    await assertReachable(settings.target, settings.paths.net, Math.min(settings.timeoutMs, 10_000));
+    const reportDir = resolve(opts.reportDir);
+    await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
+    await mkdir(reportDir, { recursive: true });
+    let summary: Summary | undefined;
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: PACKAGE_ROOT,
+        config: false,
+        watch: false,
+        include: ['specs/**/*.spec.ts'],
+        provide: { campusnet: settings },
+        // The whole run happens in the spec's beforeAll: its time is the run's time.
+        hookTimeout: 0,
+        testTimeout: 60_000,
+        pool: 'threads',
+        maxWorkers: 1,
+        reporters: [
+          new SummaryReporter({ reportDir, settings, onSummary: (s) => (summary = s) }),
+          ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'campusnet-conformance' }],
+          ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
+          ...(opts.progress ? ['dot' as const] : []),
+        ],
+      },
+      { logLevel: 'silent' },
+    );
+    await vitest?.close();
+    return { summary, settings, reportDir };
+  } finally {
+    await embedded?.close();
+  }
+}

@@ -1,0 +1,66 @@
+// A vitest Reporter that writes summary.json from the results the specs attach to their tests
+// (task meta), never from console output. It also produces the certification's verdict.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import type { ResultEntry, Summary } from './model.ts';
+import { runVerdict, totalsOf } from './model.ts';
+import type { RunSettings } from '../config/load.ts';
+import { assumptionsInForce, resolveProfile } from '../config/profile.ts';
+import { TOOL_VERSION } from './version.ts';
+
+export interface SummaryReporterOptions {
+  readonly reportDir: string;
+  readonly settings: RunSettings;
+  /** Receives the summary once written, so the CLI can choose its exit code. */
+  readonly onSummary?: (summary: Summary) => void;
+}
+
+export function collectResults(modules: ReadonlyArray<TestModule>): ResultEntry[] {
+  const out: ResultEntry[] = [];
+  for (const m of modules) for (const t of m.children.allTests()) {
+    const entry = t.meta().conformance;
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+export function buildSummary(results: readonly ResultEntry[], s: RunSettings, startedAt: Date, finishedAt: Date, exchanges: number): Summary {
+  const totals = totalsOf(results);
+  return {
+    $schema: './summary.schema.json',
+    tool: { name: 'campusnet-conformance', version: TOOL_VERSION },
+    verdict: runVerdict(totals),
+    target: s.target,
+    embedded: s.embedded,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    seed: s.seed,
+    runs: s.runs,
+    bindings: [...s.bindings],
+    operations: [...s.operations],
+    assumptions: assumptionsInForce(resolveProfile(s.config), s.config),
+    totals,
+    exchanges,
+    results: [...results],
+  };
+}
+
+export class SummaryReporter implements Reporter {
+  private startedAt = new Date();
+
+  constructor(private readonly opts: SummaryReporterOptions) {}
+
+  onTestRunStart(): void {
+    this.startedAt = new Date();
+  }
+
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+    const results = collectResults(modules);
+    const exchanges = results.reduce((n, r) => (r.check === 'checkTargetAnswersInTime' ? n + r.cases.total : n), 0);
+    const summary = buildSummary(results, this.opts.settings, this.startedAt, new Date(), exchanges);
+    await mkdir(this.opts.reportDir, { recursive: true });
+    await writeFile(join(this.opts.reportDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    this.opts.onSummary?.(summary);
+  }
+}

@@ -1,0 +1,273 @@
+// Runs a certification: generate each operation's cases, send them over every binding, validate
+// all responses against the XML Schemas in one batch, run the checks, and aggregate the outcomes
+// per check, operation and binding. The specs only read what this returns.
+import fc from 'fast-check';
+import type { BindingId, EndpointSettings } from '../../contracts/bindings.ts';
+import type { OperationContract } from '../../contracts/operations.ts';
+import type { RunSettings } from '../../config/load.ts';
+import { resolveProfile, type Profile } from '../../config/profile.ts';
+import { encodeRequest, toCurl } from '../../bindings/encode.ts';
+import { Transport } from '../../transport/send.ts';
+import type { Exchange } from '../../transport/exchange.ts';
+import { requestCase, type RequestCase } from '../../generators/requestCase.ts';
+import { authenticatedParams } from '../../generators/authenticate.ts';
+import { fixedClock, systemClock, type Clock } from '../../generators/clock.ts';
+import { intentOf } from '../../generators/intent.ts';
+import { needsSerialCases, preconditionsOf } from '../../generators/preconditions.ts';
+import { ResponseView } from '../../validators/view.ts';
+import { XsdBatch, type XsdVerdict } from '../../validators/xsdBatch.ts';
+import { namespaceOf } from '../../contracts/bindings.ts';
+import type { CaseIntent, Check, Outcome } from '../../validators/check.ts';
+import { Redactor } from '../../reports/redact.ts';
+import type { Evidence, ResultEntry } from '../../reports/model.ts';
+import { checksFor, planRun, type OperationPlan } from './plan.ts';
+
+/** One case sent over one binding. */
+interface Sent {
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly index: number;
+  readonly seed: number;
+  readonly exchange: Exchange;
+  readonly intent: CaseIntent;
+  /** Set-up requests sent before it (preconditions), kept as evidence. */
+  readonly setup: readonly Exchange[];
+  view?: ResponseView;
+  xsdHandle?: number;
+}
+
+export interface RunOutcome {
+  readonly results: readonly ResultEntry[];
+  readonly exchanges: number;
+  entry(check: string, operation: string, binding: BindingId): ResultEntry | undefined;
+}
+
+export interface ExecuteHooks {
+  /** Called after each operation's requests are all answered. */
+  onOperationSent?(operation: string, done: number, total: number): void;
+  /** Stops sending when aborted; what was sent is still checked and reported. */
+  signal?: AbortSignal;
+}
+
+export function endpointSettings(s: RunSettings): EndpointSettings {
+  return { baseUrl: s.target, paths: s.paths, securityOfficeNamespace: s.securityOfficeNamespace };
+}
+
+class Sender {
+  constructor(
+    private readonly transport: Transport,
+    private readonly settings: EndpointSettings,
+    private readonly profile: Profile,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(op: OperationContract, binding: BindingId, c: RequestCase, id: string, origin: Exchange['origin']): Promise<Exchange> {
+    const params = authenticatedParams(op, binding, c, this.profile, this.clock);
+    const req = encodeRequest(op, binding, params, { settings: this.settings });
+    // A caller-IP check (§5.4) must see the allowed source address when one is configured.
+    const localAddress = op.auth.kind === 'callerIp' ? this.profile.ipCheck.allowedSource : undefined;
+    const r = await this.transport.send(req, localAddress);
+    return {
+      id,
+      operation: op.name,
+      binding,
+      request: { ...req, ...(localAddress ? { localAddress } : {}) },
+      ...(r.response ? { response: r.response } : {}),
+      ...(r.error ? { error: r.error } : {}),
+      startedAt: r.startedAt,
+      durationMs: r.durationMs,
+      origin,
+    };
+  }
+}
+
+async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal): Promise<Sent[]> {
+  const op = plan.operation;
+  // One sample per operation: case i is the same inputs in every binding (the §9.1 property).
+  const cases = fc.sample(requestCase(op, profile.fixtures), { seed: plan.seed, numRuns: runs });
+  const jobs = plan.bindings.flatMap((binding) => cases.map((c, index) => ({ binding, c, index })));
+  const one = async ({ binding, c, index }: (typeof jobs)[number]): Promise<Sent | undefined> => {
+    if (signal?.aborted) return undefined;
+    const id = `${op.name}/${binding}/${index}`;
+    const origin = { seed: plan.seed, path: String(index) };
+    const setup: Exchange[] = [];
+    for (const [k, step] of preconditionsOf(op, c, profile.fixtures).entries()) {
+      setup.push(await sender.send(step.operation, binding, step.case, `${id}/setup-${k}`, origin));
+    }
+    const exchange = await sender.send(op, binding, c, id, origin);
+    return { operation: op, binding, index, seed: plan.seed, exchange, intent: intentOf(op, c, profile.fixtures), setup };
+  };
+  const sent: (Sent | undefined)[] = [];
+  if (needsSerialCases(op)) for (const j of jobs) sent.push(await one(j));
+  else sent.push(...(await Promise.all(jobs.map(one))));
+  return sent.filter((x): x is Sent => x !== undefined);
+}
+
+export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Promise<RunOutcome> {
+  const profile = resolveProfile(s.config);
+  const redactor = Redactor.forProfile(profile);
+  const clock = s.clockMs !== undefined ? fixedClock(s.clockMs) : systemClock;
+  const settings = endpointSettings(s);
+  const transport = new Transport({ timeoutMs: s.timeoutMs, maxResponseBytes: s.maxResponseBytes, concurrency: s.concurrency });
+  const sender = new Sender(transport, settings, profile, clock);
+  const plans = planRun(s);
+  const sent: Sent[] = [];
+  try {
+    // Operations go one after another: a state change of one never lands between the bindings
+    // of another's case, so the §9.1 comparison sees one state.
+    for (const [i, plan] of plans.entries()) {
+      if (plan.skipped || hooks.signal?.aborted) continue;
+      sent.push(...(await sendOperation(plan, s.runs, profile, sender, hooks.signal)));
+      hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
+    }
+  } finally {
+    await transport.close();
+  }
+
+  // Parse once per exchange, and validate every document in one Java run.
+  const batch = new XsdBatch();
+  for (const x of sent) {
+    x.view = new ResponseView(x.exchange, { operation: x.operation.name, namespace: namespaceOf(x.operation.endpoint, settings), binding: x.binding });
+    const parsed = x.view.xml;
+    if (parsed.ok) x.xsdHandle = batch.add(parsed.doc.root);
+  }
+  let verdicts: XsdVerdict[] = [];
+  try {
+    verdicts = await batch.validate(settings.securityOfficeNamespace);
+  } catch (e) {
+    verdicts = Array.from({ length: batch.size }, () => ({ error: (e as Error).message }));
+  }
+
+  const agg = new Aggregator(s, redactor);
+  for (const plan of plans) {
+    if (plan.skipped || hooks.signal?.aborted) {
+      const reason = plan.skipped ?? 'the run was interrupted before this operation was sent';
+      for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) agg.skip(c, plan.operation, b, reason);
+    }
+  }
+  const byCase = new Map<string, Map<BindingId, Sent>>();
+  for (const x of sent) {
+    const key = `${x.operation.name}#${x.index}`;
+    if (!byCase.has(key)) byCase.set(key, new Map());
+    byCase.get(key)!.set(x.binding, x);
+    const xsd = x.xsdHandle === undefined ? undefined : verdicts[x.xsdHandle];
+    for (const check of checksFor(x.operation, x.binding)) {
+      if (check.scope !== 'exchange') continue;
+      agg.record(check, x, () =>
+        check.run({ operation: x.operation, binding: x.binding, settings, exchange: x.exchange, view: x.view!, intent: x.intent, ...(xsd ? { xsd } : {}) }),
+      );
+    }
+  }
+  for (const group of byCase.values()) {
+    const baselineBinding = s.bindings.find((b) => group.has(b))!;
+    const baseline = group.get(baselineBinding)!;
+    for (const x of group.values()) {
+      for (const check of checksFor(x.operation, x.binding)) {
+        if (check.scope !== 'group') continue;
+        agg.record(check, x, () =>
+          check.run({
+            operation: x.operation,
+            binding: x.binding,
+            baseline: { binding: baselineBinding, exchange: baseline.exchange, view: baseline.view! },
+            exchange: x.exchange,
+            view: x.view!,
+          }),
+        );
+      }
+    }
+  }
+  const results = agg.results();
+  const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));
+  return { results, exchanges: sent.length + sent.reduce((n, x) => n + x.setup.length, 0), entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
+}
+
+/** Per check, operation and binding: counts, the first failure with its evidence. */
+class Aggregator {
+  private readonly acc = new Map<
+    string,
+    { check: Check; op: OperationContract; binding: BindingId; total: number; passed: number; failed: number; na: number; naReason?: string; firstFailure?: { x: Sent; outcome: Outcome & { verdict: 'failed' } }; error?: string; skipped?: string }
+  >();
+
+  constructor(
+    private readonly s: RunSettings,
+    private readonly redactor: Redactor,
+  ) {}
+
+  private slot(check: Check, op: OperationContract, binding: BindingId) {
+    const key = `${check.id}|${op.name}|${binding}`;
+    let a = this.acc.get(key);
+    if (!a) this.acc.set(key, (a = { check, op, binding, total: 0, passed: 0, failed: 0, na: 0 }));
+    return a;
+  }
+
+  skip(check: Check, op: OperationContract, binding: BindingId, reason: string): void {
+    this.slot(check, op, binding).skipped = reason;
+  }
+
+  record(check: Check, x: Sent, run: () => Outcome): void {
+    const a = this.slot(check, x.operation, x.binding);
+    a.total++;
+    let outcome: Outcome;
+    try {
+      outcome = run();
+    } catch (e) {
+      // A check that throws is the suite's problem, never the target's non-conformance.
+      a.error ??= `${check.id} could not run: ${(e as Error).message}`;
+      return;
+    }
+    if (outcome.verdict === 'passed') a.passed++;
+    else if (outcome.verdict === 'failed') {
+      a.failed++;
+      a.firstFailure ??= { x, outcome };
+    } else {
+      a.na++;
+      a.naReason ??= outcome.reason;
+    }
+  }
+
+  results(): ResultEntry[] {
+    return [...this.acc.values()].map((a) => {
+      const base = {
+        check: a.check.id,
+        title: a.check.title,
+        requirements: [...a.check.requirements(a.op, a.binding)],
+        level: a.check.level,
+        operation: a.op.name,
+        endpoint: a.op.endpoint,
+        binding: a.binding,
+        cases: { total: a.total, passed: a.passed, failed: a.failed, notApplicable: a.na },
+      };
+      if (a.skipped) return { ...base, verdict: 'skipped', message: a.skipped };
+      if (a.error) return { ...base, verdict: 'error', message: this.redactor.text(a.error) };
+      if (a.firstFailure) {
+        const { x, outcome } = a.firstFailure;
+        // SHOULD-level findings are reported, and fail the run only in strict mode (DESIGN.md).
+        const verdict = a.check.level === 'SHOULD' && !this.s.strict ? 'warning' : 'failed';
+        const message = this.redactor.text(
+          `expected ${outcome.expected} but the response contained ${outcome.actual} (${a.failed} of ${a.total} cases; first: ${x.exchange.id}, seed ${x.seed}, path ${x.index})`,
+        );
+        return { ...base, verdict, message, evidence: this.evidence(x, outcome) };
+      }
+      if (a.passed > 0) return { ...base, verdict: 'passed', message: `${a.passed} of ${a.total} cases passed${a.na ? ` (${a.na} not applicable)` : ''}` };
+      return { ...base, verdict: 'not-applicable', message: a.naReason ?? 'no case to check' };
+    });
+  }
+
+  private evidence(x: Sent, outcome: Outcome & { verdict: 'failed' }): Evidence {
+    const r = this.redactor;
+    const { request, response, error } = x.exchange;
+    const MAX = 16 * 1024;
+    const body = response ? response.body.subarray(0, MAX).toString('utf8') + (response.body.length > MAX ? `… (${response.body.length} bytes)` : '') : '';
+    return {
+      exchangeId: x.exchange.id,
+      seed: x.seed,
+      path: String(x.index),
+      expected: r.text(outcome.expected),
+      actual: r.text(outcome.actual),
+      request: { method: request.method, url: r.text(request.url), headers: r.headers(request.headers), body: r.text(request.body) },
+      ...(response ? { response: { status: response.status, headers: r.headers(response.headers), body: r.text(body), truncated: response.truncated } } : {}),
+      ...(error ? { transportError: `${error.code}: ${error.message}` } : {}),
+      curl: r.text(toCurl(request)),
+    };
+  }
+}
