@@ -93,9 +93,10 @@ export function encodeRequest(op: OperationContract, binding: BindingId, params:
 }
 
 /** A curl command that sends the same bytes, for reproduction in reports. */
-export function toCurl(req: Pick<EncodedRequest, 'method' | 'url' | 'headers' | 'body'>): string {
+export function toCurl(req: Pick<EncodedRequest, 'method' | 'url' | 'headers' | 'body'>, localAddress?: string): string {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const parts = ['curl', '-sS', '-i', '-X', req.method];
+  if (localAddress) parts.push('--interface', localAddress);
   for (const [k, v] of Object.entries(req.headers)) parts.push('-H', q(`${k}: ${v}`));
   if (req.body) parts.push('--data-binary', q(req.body));
   parts.push(q(req.url));

@@ -5,7 +5,7 @@ import { resolve, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import type { ConfigFile } from '../config/schema.ts';
-import { resolveSettings, type Overrides, type RunSettings } from '../config/load.ts';
+import { checkUrl, resolveSettings, selection, type Overrides, type RunSettings } from '../config/load.ts';
 import type { EmbeddedTarget } from '../reference/embedded.ts';
 import { assertReachable } from './preflight.ts';
 import { SummaryReporter } from '../reports/summaryReporter.ts';
@@ -28,7 +28,11 @@ export interface CertifyResult {
 }
 
 export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
-  const needsEmbedded = !(opts.overrides.target ?? opts.config.target);
+  const given = opts.overrides.target ?? opts.config.target;
+  // Usage errors first: nothing starts for a run that cannot happen.
+  selection(opts.config, opts.overrides);
+  if (given !== undefined) checkUrl(given, opts.overrides.target !== undefined ? '--target' : 'target');
+  const needsEmbedded = given === undefined;
   let embedded: EmbeddedTarget | undefined;
   try {
     // Loaded only when needed: a run against a real target does not start the reference.

@@ -87,7 +87,7 @@ export async function loadConfigFile(path: string, env: NodeJS.ProcessEnv = proc
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw configError(`${path}: not valid JSON (${(e as Error).message})`);
+    throw configError(`${path}: not valid JSON (${(e as Error).message.replace(/\s+/g, ' ')})`);
   }
   return parseConfig(interpolateEnv(raw, env), path);
 }
@@ -110,29 +110,36 @@ export function checkUrl(url: string, what: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The bindings and operations a run selects; unknown names are usage errors, found before anything starts. */
+export function selection(cfg: ConfigFile, o: Overrides): { bindings: BindingId[]; operations: string[] } {
+  return {
+    bindings: pick('bindings', o.bindings ?? cfg.bindings, BINDING_IDS),
+    operations: pick('operations', o.operations ?? cfg.operations, OPERATIONS.map((x) => x.name)),
+  };
+}
+
 /**
- * The settings of one run. `embeddedUrl` is the address of the embedded reference when the run
- * certifies it (no target given anywhere).
+ * The settings of one run. `embedded` is the embedded reference when the run certifies it (no
+ * target given anywhere).
  */
 export function resolveSettings(cfg: ConfigFile, o: Overrides, embedded?: { url: string; securityOfficeNamespace: string }): RunSettings {
   const given = o.target ?? cfg.target;
-  const target = given ? checkUrl(given, o.target ? '--target' : 'target') : embedded?.url;
+  const target = given !== undefined ? checkUrl(given, o.target !== undefined ? '--target' : 'target') : embedded?.url;
   if (!target) throw configError('no target: give --target URL or "target" in the configuration');
   return {
     target,
-    embedded: !given,
+    embedded: given === undefined,
     paths: { net: cfg.paths?.net ?? DEFAULT_PATHS.net, bwc: cfg.paths?.bwc ?? DEFAULT_PATHS.bwc },
-    securityOfficeNamespace: cfg.securityOfficeNamespace ?? (!given && embedded ? embedded.securityOfficeNamespace : defaultSecurityOfficeNamespace(target)),
+    securityOfficeNamespace: cfg.securityOfficeNamespace ?? (given === undefined && embedded ? embedded.securityOfficeNamespace : defaultSecurityOfficeNamespace(target)),
     config: cfg,
-    bindings: pick('bindings', o.bindings ?? cfg.bindings, BINDING_IDS),
-    operations: pick('operations', o.operations ?? cfg.operations, OPERATIONS.map((x) => x.name)),
+    ...selection(cfg, o),
     runs: o.runs ?? cfg.runs ?? 100,
     seed: o.seed ?? cfg.seed ?? Math.floor(Math.random() * 0x7fffffff),
     timeoutMs: cfg.timeoutMs ?? 10_000,
     maxResponseBytes: cfg.maxResponseBytes ?? 1024 * 1024,
     concurrency: cfg.concurrency ?? 8,
     // Against the embedded reference nothing real can be harmed.
-    allowMutations: !given || cfg.allowMutations === true,
+    allowMutations: given === undefined || cfg.allowMutations === true,
     strict: o.strict ?? cfg.strict ?? false,
     ...(o.clockMs !== undefined ? { clockMs: o.clockMs } : {}),
   };

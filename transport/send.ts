@@ -50,7 +50,9 @@ export class Transport {
     if (!a) {
       a = new Agent({
         connections: this.opts.concurrency,
-        connect: { timeout: this.opts.timeoutMs, ...(localAddress ? { localAddress } : {}) },
+        connect: { timeout: this.opts.timeoutMs },
+        // Client-level: undici's connector overrides a connect-level localAddress with this one.
+        ...(localAddress ? { localAddress } : {}),
         headersTimeout: this.opts.timeoutMs,
         bodyTimeout: this.opts.timeoutMs,
       });

@@ -123,6 +123,10 @@ function parseOrThrow(input: string): XmlDocument {
     root = buildElement(key, node, new Map([['xml', XML_NS]]));
   }
   if (!root) throw new XmlError('no root element');
+  // fast-xml-parser drops text after a self-closing root (<a/>text): nothing but markup and
+  // white space may follow the root element.
+  const tail = text.slice(text.lastIndexOf('>') + 1);
+  if (tail.trim() !== '') throw new XmlError('text outside the root element');
   return { root, ...(declaredEncoding ? { declaredEncoding } : {}) };
 }
 
@@ -141,7 +145,8 @@ function buildElement(qname: string, node: RawNode, parentScope: ReadonlyMap<str
   const declarations = new Map<string, string>();
   const plain: [string, string][] = [];
   for (const [name, rawValue] of Object.entries(rawAttrs)) {
-    const value = decodeEntities(String(rawValue));
+    // XML 1.0 §3.3.3: a literal tab or line feed in an attribute value reads as a space.
+    const value = decodeEntities(String(rawValue).replace(/[\t\n]/g, ' '));
     if (name === 'xmlns') declarations.set('', value);
     else if (name.startsWith('xmlns:')) {
       if (value === '') throw new XmlError(`namespace prefix ${name.slice(6)} undeclared with an empty URI (not allowed in XML 1.0)`);
@@ -169,7 +174,11 @@ function buildElement(qname: string, node: RawNode, parentScope: ReadonlyMap<str
   const rawChildren = (node[qname] ?? []) as RawNode[];
   for (const child of rawChildren) {
     const key = nodeKey(child);
-    if (key === '#text') pushText(children, decodeEntities(String(child['#text'])));
+    if (key === '#text') {
+      const raw = String(child['#text']);
+      if (raw.includes(']]>')) throw new XmlError("']]>' in text outside a CDATA section (XML 1.0 §2.4)");
+      pushText(children, decodeEntities(raw));
+    }
     else if (key === '#cdata') pushText(children, cdataText(child));
     else if (key === '#comment' || key.startsWith('?')) continue;
     else children.push(buildElement(key, child, scope));

@@ -256,18 +256,21 @@ class Aggregator {
   private evidence(x: Sent, outcome: Outcome & { verdict: 'failed' }): Evidence {
     const r = this.redactor;
     const { request, response, error } = x.exchange;
+    // Redact before cutting, so a secret across the cut cannot survive in halves; and build the
+    // curl command from redacted parts, since shell quoting would hide a secret's quotes.
     const MAX = 16 * 1024;
-    const body = response ? response.body.subarray(0, MAX).toString('utf8') + (response.body.length > MAX ? `… (${response.body.length} bytes)` : '') : '';
+    const body = response ? r.text(response.body.toString('utf8')) : '';
+    const shown = body.length > MAX ? `${body.slice(0, MAX)}… (${response!.body.length} bytes)` : body;
+    const sentRequest = r.request(request);
     return {
       exchangeId: x.exchange.id,
       seed: x.seed,
       path: String(x.index),
       expected: r.text(outcome.expected),
       actual: r.text(outcome.actual),
-      request: { method: request.method, url: r.text(request.url), headers: r.headers(request.headers), body: r.text(request.body) },
-      ...(response ? { response: { status: response.status, headers: r.headers(response.headers), body: r.text(body), truncated: response.truncated } } : {}),
+      request: sentRequest,
+      ...(response ? { response: { status: response.status, headers: r.headers(response.headers), body: shown, truncated: response.truncated } } : {}),
       ...(error ? { transportError: `${error.code}: ${error.message}` } : {}),
-      curl: r.text(toCurl(request)),
-    };
+      curl: toCurl(sentRequest, request.localAddress),
   }
 }

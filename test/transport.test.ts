@@ -1,0 +1,129 @@
+// The transport records whatever a target does (answers, silence, resets, huge bodies) as an
+// exchange, and never throws for it. Servers here listen on 127.0.0.1 only.
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Transport } from '../transport/send.ts';
+
+let http: Server;
+let tcp: TcpServer;
+let base = '';
+let tcpUrl = '';
+const seenFrom: string[] = [];
+
+beforeAll(async () => {
+  http = createServer((req, res) => {
+    seenFrom.push(req.socket.remoteAddress ?? '');
+    if (req.url === '/silent') return; // never answers
+    if (req.url === '/big') {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return res.once('drain', pump);
+        }
+        res.end();
+      };
+      return pump();
+    }
+    if (req.url === '/echo') {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-twice': ['a', 'b'] });
+        res.end(`${req.method} ${req.headers['content-type'] ?? ''} ${Buffer.concat(parts).toString('utf8')}`);
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  // A server that accepts and resets at once.
+  tcp = createTcpServer((s) => s.resetAndDestroy());
+  await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
+  tcpUrl = `http://127.0.0.1:${(tcp.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  http.closeAllConnections();
+  await new Promise((r) => http.close(r));
+  await new Promise((r) => tcp.close(r));
+});
+
+const transport = (o: Partial<ConstructorParameters<typeof Transport>[0]> = {}) =>
+  new Transport({ timeoutMs: 2000, maxResponseBytes: 1024 * 1024, concurrency: 4, ...o });
+
+describe('transport', () => {
+  it('records status, headers (lower case, repeated ones joined) and body bytes', async () => {
+    const t = transport();
+    const r = await t.send({ method: 'POST', url: `${base}/echo`, headers: { 'content-type': 'text/xml; charset=utf-8' }, body: '<a>中</a>' });
+    await t.close();
+    expect(r.error).toBeUndefined();
+    expect(r.response!.status).toBe(200);
+    expect(r.response!.headers['x-twice']).toBe('a, b');
+    expect(r.response!.body.toString('utf8')).toBe('POST text/xml; charset=utf-8 <a>中</a>');
+    expect(r.durationMs).toBeGreaterThan(0);
+  });
+
+  it('turns silence into a TIMEOUT error within the timeout', async () => {
+    const t = transport({ timeoutMs: 300 });
+    const t0 = Date.now();
+    const r = await t.send({ method: 'GET', url: `${base}/silent`, headers: {}, body: '' });
+    await t.close();
+    expect(r.error?.code).toBe('TIMEOUT');
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('cuts a huge body at the cap and says so', async () => {
+    const t = transport({ maxResponseBytes: 100_000 });
+    const r = await t.send({ method: 'GET', url: `${base}/big`, headers: {}, body: '' });
+    await t.close();
+    expect(r.response!.truncated).toBe(true);
+    expect(r.response!.body.length).toBe(100_000);
+  });
+
+  it('records a reset and a refused connection as errors', async () => {
+    const t = transport();
+    const reset = await t.send({ method: 'GET', url: `${tcpUrl}/`, headers: {}, body: '' });
+    const port = (tcp.address() as AddressInfo).port;
+    await new Promise((r) => tcp.close(r));
+    const refused = await t.send({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {}, body: '' });
+    tcp = createTcpServer(() => undefined).listen(0, '127.0.0.1');
+    await t.close();
+    expect(reset.error?.code).toMatch(/CONNECTION_RESET|OTHER/);
+    expect(refused.error?.code).toBe('CONNECTION_REFUSED');
+  });
+
+  it('sends from the local address it is given (caller IP checks, spec §5.4)', async () => {
+    const t = transport();
+    seenFrom.length = 0;
+    await t.send({ method: 'GET', url: `${base}/echo`, headers: {}, body: '' }, '127.0.0.2');
+    await t.send({ method: 'GET', url: `${base}/echo`, headers: {}, body: '' });
+    await t.close();
+    expect(seenFrom).toEqual(['127.0.0.2', '127.0.0.1']);
+  });
+
+  it('keeps no more requests in flight than its concurrency', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = createServer((_req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end('x');
+      }, 20);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+    const t = transport({ concurrency: 3 });
+    await Promise.all(Array.from({ length: 12 }, () => t.send({ method: 'GET', url, headers: {}, body: '' })));
+    await t.close();
+    await new Promise((r) => slow.close(r));
+    expect(most).toBe(3);
+  });
+});
