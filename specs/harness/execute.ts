@@ -272,5 +272,6 @@ class Aggregator {
       ...(response ? { response: { status: response.status, headers: r.headers(response.headers), body: shown, truncated: response.truncated } } : {}),
       ...(error ? { transportError: `${error.code}: ${error.message}` } : {}),
       curl: toCurl(sentRequest, request.localAddress),
+    };
   }
 }
