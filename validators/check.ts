@@ -5,6 +5,7 @@ import type { OperationContract } from '../contracts/operations.ts';
 import type { Level } from '../contracts/requirements.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { ResponseView } from './view.ts';
+import type { WsdlFacts } from './wsdlFacts.ts';
 
 export type Verdict = 'passed' | 'failed' | 'warning' | 'not-applicable' | 'skipped' | 'error';
 
@@ -66,7 +67,28 @@ export interface GroupCheck {
   run(ctx: GroupCheckContext): Outcome;
 }
 
-export type Check = ExchangeCheck | GroupCheck;
+/** The service's own description (`?WSDL`), fetched once per endpoint, read per operation and binding. */
+export interface WsdlCheckContext {
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly exchange: Exchange;
+  readonly view: ResponseView;
+  /** Facts of the WSDL derived from the contracts, and of the published one (undefined: not a WSDL). */
+  readonly expected: WsdlFacts;
+  readonly actual?: WsdlFacts;
+}
+
+export interface WsdlCheck {
+  readonly scope: 'wsdl';
+  readonly id: string;
+  readonly title: string;
+  readonly level: Level;
+  requirements(op: OperationContract, binding: BindingId): readonly string[];
+  appliesTo(op: OperationContract, binding: BindingId): boolean;
+  run(ctx: WsdlCheckContext): Outcome;
+}
+
+export type Check = ExchangeCheck | GroupCheck | WsdlCheck;
 
 /** Requirement IDs that differ only by binding: IF-4.1-<BINDING>-<what>. */
 export const perBinding = (what: string) => (_op: OperationContract, binding: BindingId) => [`IF-4.1-${BINDING_TAG[binding]}-${what}`];

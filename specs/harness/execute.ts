@@ -6,7 +6,10 @@ import type { BindingId, EndpointSettings } from '../../contracts/bindings.ts';
 import type { OperationContract } from '../../contracts/operations.ts';
 import type { RunSettings } from '../../config/load.ts';
 import { resolveProfile, type Profile } from '../../config/profile.ts';
-import { encodeRequest, toCurl } from '../../bindings/encode.ts';
+import { encodeRequest, endpointUrl, toCurl } from '../../bindings/encode.ts';
+import { wsdlFor } from '../../contracts/wsdl.ts';
+import { parseXml } from '../../validators/xml.ts';
+import { wsdlFacts, type WsdlFacts } from '../../validators/wsdlFacts.ts';
 import { Transport } from '../../transport/send.ts';
 import type { Exchange } from '../../transport/exchange.ts';
 import { requestCase, type RequestCase } from '../../generators/requestCase.ts';
@@ -103,6 +106,43 @@ async function sendOperation(plan: OperationPlan, runs: number, profile: Profile
   return sent.filter((x): x is Sent => x !== undefined);
 }
 
+interface PublishedWsdl {
+  readonly endpoint: 'net' | 'bwc';
+  readonly exchange: Exchange;
+  readonly view: ResponseView;
+  readonly expected: WsdlFacts;
+  readonly actual?: WsdlFacts;
+}
+
+/** `GET <endpoint>?WSDL` once per endpoint in the run, read as facts once. */
+async function fetchWsdls(plans: readonly OperationPlan[], settings: EndpointSettings, transport: Transport): Promise<PublishedWsdl[]> {
+  const endpoints = [...new Set(plans.map((p) => p.operation.endpoint))];
+  return Promise.all(
+    endpoints.map(async (endpoint) => {
+      const op = plans.find((p) => p.operation.endpoint === endpoint)!.operation;
+      const url = endpointUrl(op, settings) + '?WSDL';
+      const r = await transport.send({ method: 'GET', url, headers: {}, body: '' });
+      const exchange: Exchange = {
+        id: `${endpoint}/wsdl`,
+        operation: '?WSDL',
+        binding: 'get',
+        request: { method: 'GET', url, headers: {}, body: '' },
+        ...(r.response ? { response: r.response } : {}),
+        ...(r.error ? { error: r.error } : {}),
+        startedAt: r.startedAt,
+        durationMs: r.durationMs,
+        origin: { seed: 0, path: '0' },
+      };
+      const view = new ResponseView(exchange, { operation: '?WSDL', namespace: namespaceOf(endpoint, settings), binding: 'get' });
+      const expectedDoc = parseXml(wsdlFor(endpoint, { namespace: namespaceOf(endpoint, settings), location: endpointUrl(op, settings) }));
+      if (!expectedDoc.ok) throw new Error(`the derived WSDL does not parse: ${expectedDoc.error}`);
+      const parsed = view.xml;
+      const actual = parsed.ok ? wsdlFacts(parsed.doc.root) : undefined;
+      return { endpoint, exchange, view, expected: wsdlFacts(expectedDoc.doc.root), ...(actual && actual.size ? { actual } : {}) };
+    }),
+  );
+}
+
 export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Promise<RunOutcome> {
   const profile = resolveProfile(s.config);
   const redactor = Redactor.forProfile(profile);
@@ -112,6 +152,7 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   const sender = new Sender(transport, settings, profile, clock);
   const plans = planRun(s);
   const sent: Sent[] = [];
+  let wsdls: PublishedWsdl[] = [];
   try {
     // Operations go one after another: a state change of one never lands between the bindings
     // of another's case, so the §9.1 comparison sees one state.
@@ -120,6 +161,7 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
       sent.push(...(await sendOperation(plan, s.runs, profile, sender, hooks.signal)));
       hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
     }
+    if (!hooks.signal?.aborted) wsdls = await fetchWsdls(plans, settings, transport);
   } finally {
     await transport.close();
   }
@@ -142,7 +184,19 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   for (const plan of plans) {
     if (plan.skipped || hooks.signal?.aborted) {
       const reason = plan.skipped ?? 'the run was interrupted before this operation was sent';
-      for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) agg.skip(c, plan.operation, b, reason);
+      // Reading the published WSDL changes nothing, so it is checked even for held-back operations.
+      for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) if (c.scope !== 'wsdl') agg.skip(c, plan.operation, b, reason);
+    }
+  }
+  for (const w of wsdls) {
+    for (const plan of plans.filter((p) => p.operation.endpoint === w.endpoint)) {
+      for (const binding of plan.bindings) {
+        for (const check of checksFor(plan.operation, binding)) {
+          if (check.scope !== 'wsdl') continue;
+          const x: Sent = { operation: plan.operation, binding, index: 0, seed: plan.seed, exchange: w.exchange, intent: { expectSuccess: false }, setup: [], view: w.view };
+          agg.record(check, x, () => check.run({ operation: plan.operation, binding, exchange: w.exchange, view: w.view, expected: w.expected, ...(w.actual ? { actual: w.actual } : {}) }));
+        }
+      }
     }
   }
   const byCase = new Map<string, Map<BindingId, Sent>>();

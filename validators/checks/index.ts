@@ -1,5 +1,5 @@
 // Every check, in the order reports list them: transport, media type, document, body, schema,
-// documented results, then the properties across bindings.
+// documented results, the properties across bindings, then the published description.
 import type { Check } from '../check.ts';
 import { checkResponseStatusIs200, checkTargetAnswersInTime } from './transport.ts';
 import { checkResponseContentTypeMatchesBinding } from './contentType.ts';
@@ -13,6 +13,7 @@ import {
 import { checkResponseMatchesXmlSchema } from './xsd.ts';
 import { checkGetOnlineEquipmentListResultIsJson, checkResultIsOkOnSuccess, checkUserOffLineResultIsCodeMessageJson } from './results.ts';
 import { checkBindingsAgreeOnResult } from './crossBinding.ts';
+import { checkPublishedWsdlMatchesContracts } from './wsdl.ts';
 
 export const CHECKS: readonly Check[] = [
   checkTargetAnswersInTime,
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check[] = [
   checkResultIsOkOnSuccess,
   checkGetOnlineEquipmentListResultIsJson,
   checkBindingsAgreeOnResult,
+  checkPublishedWsdlMatchesContracts,
 ];
 
 export const CHECK_BY_ID: ReadonlyMap<string, Check> = new Map(CHECKS.map((c) => [c.id, c]));
