@@ -50,6 +50,8 @@ export function parseTimeSpan(text: string, f: TimeSpanFormat): number | undefin
   if (!m) return undefined;
   const v: Record<string, number> = { y: 1970, M: 1, d: 1, H: 0, m: 0, s: 0 };
   names.forEach((n, i) => (v[n] = Number(m[i + 1])));
-  const ms = Date.UTC(v.y, v.M - 1, v.d, v.H, v.m, v.s);
-  return Number.isNaN(ms) ? undefined : ms - f.utcOffsetMinutes * 60_000;
+  // Out-of-range fields are not a time (Date.UTC would roll 13/32 over into the next month).
+  const daysInMonth = new Date(Date.UTC(v.y, v.M, 0)).getUTCDate();
+  if (v.M < 1 || v.M > 12 || v.d < 1 || v.d > daysInMonth || v.H > 23 || v.m > 59 || v.s > 59) return undefined;
+  return Date.UTC(v.y, v.M - 1, v.d, v.H, v.m, v.s) - f.utcOffsetMinutes * 60_000;
 }

@@ -328,3 +328,15 @@ describe('operationSeed', () => {
     expect(operationSeed(1, 'GetUserInfo')).not.toBe(operationSeed(2, 'GetUserInfo'));
   });
 });
+
+describe('TimeSpan patterns read strictly', () => {
+  it('reject out-of-range fields instead of rolling them over', async () => {
+    const { parseTimeSpan } = await import('../generators/timeSpan.ts');
+    const f = { format: 'yyyyMMddHHmmss', utcOffsetMinutes: 0 };
+    expect(parseTimeSpan('20261322000000', f)).toBeUndefined();
+    expect(parseTimeSpan('20260230000000', f)).toBeUndefined();
+    expect(parseTimeSpan('20261122246000', f)).toBeUndefined();
+    expect(parseTimeSpan('20261122235959', f)).toBe(Date.UTC(2026, 10, 22, 23, 59, 59));
+    expect(parseTimeSpan('2026-1-5 3:4:5', { format: 'yyyy-M-d H:m:s', utcOffsetMinutes: 480 })).toBe(Date.UTC(2026, 0, 5, 3, 4, 5) - 480 * 60_000);
+  });
+});

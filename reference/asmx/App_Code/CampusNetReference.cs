@@ -331,7 +331,8 @@ public static class CampusNetReference
             double v = (double)long.Parse(text, CultureInfo.InvariantCulture);
             return fmt == "unix-millis" ? v / 1000.0 : v;
         }
-        // A date pattern: yyyy MM dd HH mm ss, every other character literal.
+        // A date pattern: yyyy MM dd HH mm ss (or M d H m s without leading zeros), every other
+        // character literal; the same reading as generators/timeSpan.ts.
         var rx = new StringBuilder("^");
         var order = new List<char>();
         int i = 0;
@@ -343,6 +344,7 @@ public static class CampusNetReference
             else if (string.CompareOrdinal(fmt, i, "HH", 0, 2) == 0) { rx.Append("([0-9]{2})"); order.Add('H'); i += 2; }
             else if (string.CompareOrdinal(fmt, i, "mm", 0, 2) == 0) { rx.Append("([0-9]{2})"); order.Add('m'); i += 2; }
             else if (string.CompareOrdinal(fmt, i, "ss", 0, 2) == 0) { rx.Append("([0-9]{2})"); order.Add('s'); i += 2; }
+            else if ("MdHms".IndexOf(fmt[i]) >= 0) { rx.Append("([0-9]{1,2})"); order.Add(fmt[i]); i++; }
             else { rx.Append(Regex.Escape(fmt[i].ToString())); i++; }
         }
         rx.Append("$");
