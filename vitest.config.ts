@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm test`: the suite's own unit tests, and the full certification of the embedded reference.
+// `npm test`: the suite's own unit tests, the full certification of the embedded reference, and
+// the full suite against the real ASMX host (skipped, with the reason, where Mono is missing).
 export default defineConfig({
   test: {
     projects: [
@@ -8,7 +9,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/asmx/**'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // The full suite against the real ASMX host (reference/asmx/, scripts/asmx/).
+        test: {
+          name: 'asmx',
+          include: ['test/asmx/**/*.test.ts'],
+          hookTimeout: 900_000,
+          testTimeout: 60_000,
         },
       },
       {
