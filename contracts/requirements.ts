@@ -1,7 +1,7 @@
 // A stable ID for every normative sentence of spec/interface.md §4 to §7 (and §9, which restates
 // the binding rule). Checks cite these IDs; the report lists, for each, its checks and verdicts.
 // Gaps ("not shown") are listed too, as PROFILE requirements naming the profile setting that fills them.
-import { OPERATIONS } from './operations.ts';
+import { OPERATIONS, type OperationContract } from './operations.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
 
@@ -122,4 +122,20 @@ export function requirement(id: string): Requirement {
   const found = REQUIREMENT_BY_ID.get(id);
   if (!found) throw new Error(`unknown requirement ${id}`);
   return found;
+}
+
+/**
+ * Requirements on the form of an operation's request that the suite's generated requests follow:
+ * a target that refuses such a request fails them. (Refusals the spec asks for, such as a wrong
+ * signature, are checked apart.)
+ */
+export function requestFormRequirements(op: OperationContract): string[] {
+  const ids = [`IF-${op.section}-${op.name}`];
+  for (const id of [`IF-4.2-${op.name}-IPADDRESS`, `IF-4.2-${op.name}-DATA`, `IF-4.2-${op.name}-QUERY`, `IF-4.2-${op.name}-CARRIER`, `IF-4.2-${op.name}-ORDER`]) {
+    if (REQUIREMENT_BY_ID.has(id)) ids.push(id);
+  }
+  // §5.1: SiteID, TimeSpan and a signature in the payload; §5.5: no authentication parameters.
+  if (op.auth.kind === 'signature') ids.push('IF-5.1-SIGNED');
+  if (op.auth.kind === 'none') ids.push('IF-5.5-NO-AUTH');
+  return ids;
 }

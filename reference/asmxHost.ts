@@ -7,6 +7,7 @@ import { escapeXmlText } from '../validators/xml.ts';
 import { handleHttpOperation, parseUrlEncoded, unrecognizedRequestFormat, type Collection } from './httpProtocol.ts';
 import { parseMediaType } from './mediaType.ts';
 import { handleSoap } from './soapProtocol.ts';
+import type { Deviation, WireReply } from './deviation.ts';
 import { XML_UTF8, describeException, emptyReply, plainTextError, type CallContext, type HostedEndpoint, type Reply, type WebMethodInvoker } from './webMethod.ts';
 
 /** ASP.NET's default maxRequestLength is 4096 KB; larger bodies are refused unread. */
@@ -16,6 +17,8 @@ export interface AsmxHostOptions {
   readonly endpoints: readonly HostedEndpoint[];
   readonly invoke: WebMethodInvoker;
   readonly maxRequestBytes?: number;
+  /** Defect catalog: protocols switched off, and a rewrite of the reply on the wire. */
+  readonly deviation?: Pick<Deviation, 'disabledProtocols' | 'reply'>;
 }
 
 /** What the handler needs from one request once its body has been read. */
@@ -44,7 +47,11 @@ export function createAsmxHandler(opts: AsmxHostOptions): RequestListener {
       (body) => {
         if (body === undefined) return send(res, emptyReply(413), { close: true });
         const request: HostRequest = { ...found, method: req.method ?? 'GET', query, headers: req.headers, body, ctx: { callerIp: callerIp(req) } };
-        send(res, safely(() => dispatch(request, opts.invoke)));
+        const reply = safely(() => dispatch(request, opts.invoke, opts.deviation?.disabledProtocols ?? []));
+        const rewrite = opts.deviation?.reply;
+        if (!rewrite) return send(res, reply);
+        const wire = { method: request.method, url: req.url ?? '/', headers: req.headers, body };
+        Promise.resolve(rewrite(toWire(reply), wire)).then((w) => sendWire(res, w), () => res.destroy());
       },
       () => res.destroy(),
     );
@@ -78,12 +85,14 @@ function findEndpoint(endpoints: readonly HostedEndpoint[], path: string): { end
  * Without PathInfo: POST is SOAP, GET is the documentation (help page or `?WSDL`). With PathInfo
  * `/<Op>`: GET and POST are the HTTP protocols. Anything else no protocol accepts (notes).
  */
-function dispatch(r: HostRequest, invoke: WebMethodInvoker): Reply {
+function dispatch(r: HostRequest, invoke: WebMethodInvoker, disabled: readonly ('get' | 'post')[]): Reply {
   if (r.pathInfo === '') {
     if (r.method === 'POST') return handleSoap({ endpoint: r.endpoint, headers: r.headers, body: r.body, ctx: r.ctx, invoke });
     if (r.method === 'GET') return wantsWsdl(r.query) ? { status: 200, contentType: XML_UTF8, body: r.endpoint.wsdl() } : helpPage(r.endpoint);
     return unrecognizedRequestFormat('');
   }
+  // A protocol switched off in web.config is unknown to the handler factory (notes).
+  if ((r.method === 'GET' && disabled.includes('get')) || (r.method === 'POST' && disabled.includes('post'))) return unrecognizedRequestFormat(r.pathInfo);
   const http = (collection: Collection, bytes: string) =>
     handleHttpOperation({ endpoint: r.endpoint, pathInfo: r.pathInfo, collection, items: parseUrlEncoded(bytes), ctx: r.ctx, invoke });
   if (r.method === 'GET') return http('QueryString', r.query);
@@ -148,11 +157,17 @@ function safely(fn: () => Reply): Reply {
 }
 
 /** ASMX marks every answer of the handler uncacheable (notes: `Cache-Control: private, max-age=0`). */
-function send(res: ServerResponse, reply: Reply, opts: { close?: boolean } = {}): void {
-  const body = Buffer.from(reply.body, 'utf8');
-  const headers: Record<string, string | number> = { 'Cache-Control': 'private, max-age=0', 'Content-Length': body.length };
+function toWire(reply: Reply): WireReply {
+  const headers: Record<string, string> = { 'Cache-Control': 'private, max-age=0' };
   if (reply.contentType) headers['Content-Type'] = reply.contentType;
-  if (opts.close) headers.Connection = 'close';
-  res.writeHead(reply.status, headers);
-  res.end(body);
+  return { status: reply.status, headers, body: Buffer.from(reply.body, 'utf8') };
 }
+
+function sendWire(res: ServerResponse, w: WireReply, opts: { close?: boolean } = {}): void {
+  const headers: Record<string, string | number> = { ...w.headers, 'Content-Length': w.body.length };
+  if (opts.close) headers.Connection = 'close';
+  res.writeHead(w.status, headers);
+  res.end(w.body);
+}
+
+const send = (res: ServerResponse, reply: Reply, opts: { close?: boolean } = {}): void => sendWire(res, toWire(reply), opts);

@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_PATHS, NET_NAMESPACE } from '../contracts/bindings.ts';
-import type { EndpointId } from '../contracts/operations.ts';
+import type { EndpointId, OperationContract } from '../contracts/operations.ts';
+import type { Deviation } from './deviation.ts';
 import { wsdlFor } from '../contracts/wsdl.ts';
 import { operationsOf } from '../contracts/xsd.ts';
 import { systemClock, type Clock } from '../generators/clock.ts';
@@ -22,6 +23,8 @@ export interface ReferenceOptions {
   clock?: Clock;
   /** Default DEFAULT_PATHS (/API/net.asmx, /API/BWC.asmx). */
   paths?: { net: string; bwc: string };
+  /** One deliberate deviation (defect catalog); none: the faithful reference. */
+  deviation?: Deviation;
 }
 
 export interface ReferenceServer {
@@ -40,16 +43,23 @@ export async function startReference(opts: ReferenceOptions): Promise<ReferenceS
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   // The security-office namespace is `{base_url}/`, known only once the port is (§4.1).
   const securityOfficeNamespace = opts.profile.securityOfficeNamespace || `${url}/`;
-  const namespaces: Record<EndpointId, string> = { net: NET_NAMESPACE, bwc: securityOfficeNamespace };
-  const endpoints = (['net', 'bwc'] as const).map((id) => hostedEndpoint(id, paths[id], namespaces[id], url));
-  server.on('request', createAsmxHandler({ endpoints, invoke: createReferenceService(opts.profile, opts.clock ?? systemClock) }));
+  const deviation = opts.deviation ?? {};
+  const namespaces: Record<EndpointId, string> = { net: deviation.netNamespace ?? NET_NAMESPACE, bwc: securityOfficeNamespace };
+  const endpoints = (['net', 'bwc'] as const).map((id) => hostedEndpoint(id, paths[id], namespaces[id], url, deviation));
+  server.on('request', createAsmxHandler({ endpoints, invoke: createReferenceService(opts.profile, opts.clock ?? systemClock, deviation), deviation }));
   return { url, securityOfficeNamespace, close: () => close(server) };
 }
 
-function hostedEndpoint(id: EndpointId, path: string, namespace: string, url: string): HostedEndpoint {
-  const operations = new Map(operationsOf(id).map((op) => [op.name, op]));
+function hostedEndpoint(id: EndpointId, path: string, namespace: string, url: string, deviation: Deviation): HostedEndpoint {
+  const operations = new Map(operationsOf(id).map((op) => [op.name, renamed(op, deviation.renamedParams?.[op.name])]));
   let wsdl: string | undefined; // rendered once, on first request
   return { path, namespace, operations, wsdl: () => (wsdl ??= wsdlFor(id, { namespace, location: url + path })) };
+}
+
+/** The operation as an implementation that names some parameters differently binds it. */
+function renamed(op: OperationContract, names: Readonly<Record<string, string>> | undefined): OperationContract {
+  if (!names) return op;
+  return { ...op, params: op.params.map((p) => (names[p.name] ? { ...p, name: names[p.name] } : p)) };
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

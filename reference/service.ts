@@ -5,6 +5,7 @@
 import type { OperationContract } from '../contracts/operations.ts';
 import type { Clock } from '../generators/clock.ts';
 import { authenticate } from './auth.ts';
+import type { Deviation } from './deviation.ts';
 import type { ReferenceProfile } from './profile.ts';
 import { FAILURE, codeMessage, failure, invalidParameter, success } from './results.ts';
 import { argNumber, argText, type Args, type CallContext, type WebMethodInvoker } from './webMethod.ts';
@@ -230,11 +231,16 @@ const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
  * The reference's WebMethods for one server instance: authentication first (BEHAVIOUR.md), then
  * the operation's behaviour on this instance's state.
  */
-export function createReferenceService(profile: ReferenceProfile, clock: Clock): WebMethodInvoker {
+export function createReferenceService(profile: ReferenceProfile, clock: Clock, deviation: Deviation = {}): WebMethodInvoker {
   const state = new ReferenceState(profile);
-  return (op: OperationContract, args: Args, ctx: CallContext): string => {
+  const unverified = new Set(deviation.unverified ?? []);
+  return (op: OperationContract, args: Args, ctx: CallContext): string | null => {
     const behaviour = BEHAVIOURS[op.name];
     if (!behaviour) throw new Error(`no behaviour for operation ${op.name}`);
-    return authenticate(op, args, ctx, { profile, clock }) ?? behaviour(args, state);
+    // A deviation may forget one kind of authentication (defect catalog).
+    const kind = op.auth.kind === 'signature' ? 'signature' : op.auth.kind === 'totp' ? 'totp' : op.auth.kind === 'callerIp' ? 'callerIp' : undefined;
+    const refused = kind && unverified.has(kind) ? undefined : authenticate(op, args, ctx, { profile, clock });
+    const result = refused ?? behaviour(args, state);
+    return deviation.result ? deviation.result(op.name, result, args) : result;
   };
 }

@@ -1,5 +1,6 @@
 // Writes the checked-in XSD and WSDL files derived from contracts/operations.ts, and the JSON
-// Schemas of the configuration and of summary.json derived from their zod schemas. They exist for
+// Schemas of the configuration and of summary.json derived from their zod schemas, and the
+// traceability table of requirements, checks and defects. They exist for
 // readers and for tools that want files; the suite itself renders them per target at run time.
 // test/contracts-artifacts.test.ts fails when the checked-in files drift from renderArtifacts().
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,11 +13,14 @@ import { SERVICE_NAME, wsdlFor } from '../contracts/wsdl.ts';
 import { z } from 'zod';
 import { configSchema } from '../config/schema.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
+import { renderTraceability } from '../defects/traceability.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The directories this script owns: every file in them is generated. */
 export const ARTIFACT_DIRS = ['contracts/xsd', 'contracts/wsdl', 'schemas'] as const;
+/** Generated files that live beside hand-written ones. */
+export const ARTIFACT_FILES = ['defects/TRACEABILITY.md'] as const;
 
 // A reserved, unresolvable host (RFC 6761) so the placeholder can never be mistaken for a target.
 const PLACEHOLDER_BASE_URL = 'http://base-url.invalid';
@@ -47,6 +51,7 @@ export function renderArtifacts(): Record<string, string> {
   // The published JSON Schemas of the configuration file and of summary.json.
   out['schemas/config.schema.json'] = JSON.stringify(z.toJSONSchema(configSchema, { io: 'input' }), null, 2) + '\n';
   out['schemas/summary.schema.json'] = JSON.stringify(z.toJSONSchema(summarySchema), null, 2) + '\n';
+  out['defects/TRACEABILITY.md'] = renderTraceability();
   return out;
 }
 
@@ -59,8 +64,8 @@ function main(): void {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
-  const count = ARTIFACT_DIRS.reduce((n, dir) => n + readdirSync(join(REPO_ROOT, dir)).length, 0);
-  console.log(`wrote ${count} files into ${ARTIFACT_DIRS.join(' and ')}`);
+  const count = ARTIFACT_DIRS.reduce((n, dir) => n + readdirSync(join(REPO_ROOT, dir)).length, 0) + ARTIFACT_FILES.length;
+  console.log(`wrote ${count} files into ${[...ARTIFACT_DIRS, ...ARTIFACT_FILES].join(', ')}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -31,7 +31,8 @@ export const checkResultIsOkOnSuccess: ExchangeCheck = {
   id: 'checkResultIsOkOnSuccess',
   title: 'ActiveCampusAccount and DeleteUser return the text "ok" for a request that must succeed',
   level: 'MUST',
-  requirements: (op) => [`IF-4.2-${op.name}-RESULT`, 'IF-7.3-OK', 'IF-4.1-RULE-1', 'IF-4.1-RULE-3', 'IF-4.1-RULE-4'],
+  // The cases that must succeed carry 运营商 1, 2 or 3 (§4.2): a target refusing them fails here.
+  requirements: (op) => [`IF-4.2-${op.name}-RESULT`, 'IF-7.3-OK', 'IF-4.1-RULE-1', 'IF-4.1-RULE-3', 'IF-4.1-RULE-4', ...(op.name === 'ActiveCampusAccount' ? ['IF-4.2-ActiveCampusAccount-CARRIER'] : [])],
   appliesTo: (op) => op.result.kind === 'okOnSuccess',
   run({ view, intent }) {
     if (!intent.expectSuccess) return notApplicable('this case is not meant to succeed');

@@ -1,5 +1,6 @@
 // Did the target answer, and with HTTP 200? (spec §4.1 response column, §7.1)
 import { BINDINGS } from '../../contracts/bindings.ts';
+import { requestFormRequirements } from '../../contracts/requirements.ts';
 import { fail, pass, perBinding, type ExchangeCheck } from '../check.ts';
 
 export const checkTargetAnswersInTime: ExchangeCheck = {
@@ -24,7 +25,8 @@ export const checkResponseStatusIs200: ExchangeCheck = {
   requirements: (op, b) => {
     // A SOAP 1.1 request that is refused is most often refused for its SOAPAction (notes).
     const extra = b === 'soap11' ? ['IF-4.1-SOAP11-ACTION', op.endpoint === 'net' ? 'IF-4.1-NS-NET' : 'IF-4.1-NS-BWC'] : [];
-    return [...perBinding('STATUS')(op, b), 'IF-7.1-HTTP-200', `IF-${op.section}-${op.name}`, op.endpoint === 'net' ? 'IF-4.1-PATH-NET' : 'IF-4.1-PATH-BWC', ...extra];
+    // "Such a request is accepted" (§4.1, request column): acceptance is what the status shows.
+    return [...perBinding('STATUS')(op, b), ...perBinding('REQUEST')(op, b), 'IF-7.1-HTTP-200', ...requestFormRequirements(op), op.endpoint === 'net' ? 'IF-4.1-PATH-NET' : 'IF-4.1-PATH-BWC', ...extra];
   },
   appliesTo: () => true,
   run({ exchange, view, binding }) {
