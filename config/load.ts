@@ -21,6 +21,8 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly concurrency: number;
+  /** Request starts per second over the whole run; absent: unlimited. */
+  readonly rateLimit?: number;
   readonly allowMutations: boolean;
   readonly strict: boolean;
   /** Freeze the clock (epoch ms) for byte-identical request sequences. */
@@ -138,6 +140,7 @@ export function resolveSettings(cfg: ConfigFile, o: Overrides, embedded?: { url:
     timeoutMs: cfg.timeoutMs ?? 10_000,
     maxResponseBytes: cfg.maxResponseBytes ?? 1024 * 1024,
     concurrency: cfg.concurrency ?? 8,
+    ...(cfg.rateLimit !== undefined ? { rateLimit: cfg.rateLimit } : {}),
     // Against the embedded reference nothing real can be harmed.
     allowMutations: given === undefined || cfg.allowMutations === true,
     strict: o.strict ?? cfg.strict ?? false,

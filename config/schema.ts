@@ -102,6 +102,12 @@ export const configSchema = z
     timeoutMs: z.number().int().positive().optional().describe('Per-request timeout'),
     maxResponseBytes: z.number().int().positive().optional(),
     concurrency: z.number().int().min(1).max(256).optional(),
+    rateLimit: z
+      .number()
+      .positive()
+      .max(10000)
+      .optional()
+      .describe('Requests per second, at most, over the whole run (all operations and bindings); default unlimited'),
     strict: z.boolean().optional().describe('SHOULD-level failures fail the run too'),
   })
   .strict();

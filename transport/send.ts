@@ -9,6 +9,8 @@ export interface TransportOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly concurrency: number;
+  /** Request starts per second, at most, over everything this transport sends; absent: unlimited. */
+  readonly rateLimit?: number;
 }
 
 export interface SendResult {
@@ -35,12 +37,32 @@ class Limiter {
   }
 }
 
+/**
+ * Spaces request starts at least 1000/rate ms apart: each start reserves the next free slot,
+ * max(now, last slot + interval), and sleeps until it. Slots are exact (no bursts, no token bucket
+ * to drain), so a fragile target sees a steady rate however many callers share the transport.
+ */
+class Pacer {
+  private last = -Infinity; // performance.now() of the latest slot handed out
+  constructor(private readonly intervalMs: number) {}
+  async wait(): Promise<void> {
+    const slot = Math.max(performance.now(), this.last + this.intervalMs);
+    this.last = slot;
+    // Timers may fire up to a millisecond early (libuv's clock is coarser): sleep again then.
+    for (let d = slot - performance.now(); d > 0; d = slot - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(d)));
+    }
+  }
+}
+
 export class Transport {
   private readonly agents = new Map<string, Dispatcher>();
   private readonly limiter: Limiter;
+  private readonly pacer?: Pacer;
 
   constructor(private readonly opts: TransportOptions) {
     this.limiter = new Limiter(opts.concurrency);
+    if (opts.rateLimit !== undefined) this.pacer = new Pacer(1000 / opts.rateLimit);
   }
 
   /** One agent per local address, so a caller-IP check sees the address it was meant to see. */
@@ -62,7 +84,12 @@ export class Transport {
   }
 
   send(req: EncodedRequest, localAddress?: string): Promise<SendResult> {
-    return this.limiter.run(() => this.sendNow(req, localAddress));
+    // The slot is taken once a concurrency place is held: taken before, requests held back by the
+    // concurrency bound would start together when places free up, a burst above the rate.
+    return this.limiter.run(async () => {
+      await this.pacer?.wait();
+      return this.sendNow(req, localAddress);
+    });
   }
 
   private async sendNow(req: EncodedRequest, localAddress?: string): Promise<SendResult> {

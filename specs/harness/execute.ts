@@ -20,7 +20,10 @@ import { needsSerialCases, preconditionsOf } from '../../generators/precondition
 import { ResponseView } from '../../validators/view.ts';
 import { XsdBatch, type XsdVerdict } from '../../validators/xsdBatch.ts';
 import { namespaceOf } from '../../contracts/bindings.ts';
-import type { CaseIntent, Check, Outcome } from '../../validators/check.ts';
+import { levelOf, type CaseIntent, type Check, type NegativeCheck, type Outcome } from '../../validators/check.ts';
+import type { ParamValue } from '../../bindings/encode.ts';
+import { NEGATIVE_CASE_BY_ID } from '../../generators/negative/index.ts';
+import type { Variant } from '../../generators/negative/variant.ts';
 import { Redactor } from '../../reports/redact.ts';
 import type { Evidence, ResultEntry } from '../../reports/model.ts';
 import { checksFor, planRun, type OperationPlan } from './plan.ts';
@@ -59,16 +62,25 @@ export function endpointSettings(s: RunSettings): EndpointSettings {
 class Sender {
   constructor(
     private readonly transport: Transport,
-    private readonly settings: EndpointSettings,
-    private readonly profile: Profile,
-    private readonly clock: Clock,
+    readonly settings: EndpointSettings,
+    readonly profile: Profile,
+    readonly clock: Clock,
   ) {}
 
-  async send(op: OperationContract, binding: BindingId, c: RequestCase, id: string, origin: Exchange['origin']): Promise<Exchange> {
-    const params = authenticatedParams(op, binding, c, this.profile, this.clock);
-    const req = encodeRequest(op, binding, params, { settings: this.settings });
+  params(op: OperationContract, binding: BindingId, c: RequestCase): ParamValue[] {
+    return authenticatedParams(op, binding, c, this.profile, this.clock);
+  }
+
+  send(op: OperationContract, binding: BindingId, c: RequestCase, id: string, origin: Exchange['origin']): Promise<Exchange> {
+    return this.sendVariant(op, binding, { params: this.params(op, binding, c) }, id, origin);
+  }
+
+  /** Sends parameters as given, with a negative case's changes to the encoding or the request. */
+  async sendVariant(op: OperationContract, binding: BindingId, v: Variant, id: string, origin: Exchange['origin']): Promise<Exchange> {
+    const encoded = encodeRequest(op, binding, v.params, { settings: this.settings, ...v.encode });
+    const req = v.rewrite ? v.rewrite(encoded) : encoded;
     // A caller-IP check (§5.4) must see the allowed source address when one is configured.
-    const localAddress = op.auth.kind === 'callerIp' ? this.profile.ipCheck.allowedSource : undefined;
+    const localAddress = v.localAddress ?? (op.auth.kind === 'callerIp' ? this.profile.ipCheck.allowedSource : undefined);
     const r = await this.transport.send(req, localAddress);
     return {
       id,
@@ -84,7 +96,62 @@ class Sender {
   }
 }
 
-async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal): Promise<Sent[]> {
+/** A negative variant sent after the accepted request it is judged against. */
+interface NegativeSent {
+  readonly check: NegativeCheck;
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly index: number;
+  readonly seed: number;
+  readonly baseline?: Exchange;
+  readonly exchange?: Exchange;
+  /** Why the check was not run (the configuration lacks what it needs). */
+  readonly skipped?: string;
+}
+
+/** How many of an operation's cases per binding also go out as negative variants. */
+const NEGATIVE_CASES_PER_BINDING = 2;
+
+/**
+ * Negative variants of the first cases that must succeed: per case, the accepted request, then
+ * each variant (after the case's preconditions, so that acceptance would show). One at a time:
+ * each variant is judged against the answer just before it.
+ */
+async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, signal?: AbortSignal): Promise<NegativeSent[]> {
+  const op = plan.operation;
+  const fx = sender.profile.fixtures;
+  const out: NegativeSent[] = [];
+  const chosen = cases.map((c, i) => [c, i] as const).filter(([c]) => intentOf(op, c, fx).expectSuccess).slice(0, NEGATIVE_CASES_PER_BINDING);
+  for (const binding of plan.bindings) {
+    const checks = checksFor(op, binding).filter((c): c is NegativeCheck => c.scope === 'negative');
+    if (!checks.length) continue;
+    for (const [c, index] of chosen) {
+      if (signal?.aborted) return out;
+      const id = `${op.name}/${binding}/${index}`;
+      const origin = { seed: plan.seed, path: String(index) };
+      const setup = async (suffix: string) => {
+        for (const [k, step] of preconditionsOf(op, c, fx).entries()) await sender.send(step.operation, binding, step.case, `${id}/${suffix}/setup-${k}`, origin);
+      };
+      await setup('accepted');
+      const baseline = await sender.send(op, binding, c, `${id}/accepted`, origin);
+      for (const check of checks) {
+        const negative = NEGATIVE_CASE_BY_ID.get(check.negativeCase)!;
+        const lacking = negative.requires?.(sender.profile);
+        if (typeof lacking === 'string') {
+          out.push({ check, operation: op, binding, index, seed: plan.seed, skipped: lacking });
+          continue;
+        }
+        await setup(negative.id);
+        const variant = negative.build({ operation: op, binding, case: c, params: sender.params(op, binding, c), profile: sender.profile, clock: sender.clock, settings: sender.settings });
+        const exchange = await sender.sendVariant(op, binding, variant, `${id}/${negative.id}`, origin);
+        out.push({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
+      }
+    }
+  }
+  return out;
+}
+
+async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal): Promise<{ sent: Sent[]; negatives: NegativeSent[] }> {
   const op = plan.operation;
   // One sample per operation: case i is the same inputs in every binding (the §9.1 property).
   const cases = fc.sample(requestCase(op, profile.fixtures), { seed: plan.seed, numRuns: runs });
@@ -103,7 +170,8 @@ async function sendOperation(plan: OperationPlan, runs: number, profile: Profile
   const sent: (Sent | undefined)[] = [];
   if (needsSerialCases(op)) for (const j of jobs) sent.push(await one(j));
   else sent.push(...(await Promise.all(jobs.map(one))));
-  return sent.filter((x): x is Sent => x !== undefined);
+  const negatives = await sendNegatives(plan, cases, sender, signal);
+  return { sent: sent.filter((x): x is Sent => x !== undefined), negatives };
 }
 
 interface PublishedWsdl {
@@ -148,17 +216,20 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   const redactor = Redactor.forProfile(profile);
   const clock = s.clockMs !== undefined ? fixedClock(s.clockMs) : systemClock;
   const settings = endpointSettings(s);
-  const transport = new Transport({ timeoutMs: s.timeoutMs, maxResponseBytes: s.maxResponseBytes, concurrency: s.concurrency });
+  const transport = new Transport({ timeoutMs: s.timeoutMs, maxResponseBytes: s.maxResponseBytes, concurrency: s.concurrency, rateLimit: s.rateLimit });
   const sender = new Sender(transport, settings, profile, clock);
   const plans = planRun(s);
   const sent: Sent[] = [];
+  const negatives: NegativeSent[] = [];
   let wsdls: PublishedWsdl[] = [];
   try {
     // Operations go one after another: a state change of one never lands between the bindings
     // of another's case, so the §9.1 comparison sees one state.
     for (const [i, plan] of plans.entries()) {
       if (plan.skipped || hooks.signal?.aborted) continue;
-      sent.push(...(await sendOperation(plan, s.runs, profile, sender, hooks.signal)));
+      const done = await sendOperation(plan, s.runs, profile, sender, hooks.signal);
+      sent.push(...done.sent);
+      negatives.push(...done.negatives);
       hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
     }
     if (!hooks.signal?.aborted) wsdls = await fetchWsdls(plans, settings, transport);
@@ -230,9 +301,21 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
       }
     }
   }
+  for (const n of negatives) {
+    if (n.skipped) {
+      agg.skip(n.check, n.operation, n.binding, n.skipped);
+      continue;
+    }
+    const ns = namespaceOf(n.operation.endpoint, settings);
+    const view = (x: Exchange) => new ResponseView(x, { operation: n.operation.name, namespace: ns, binding: n.binding });
+    const x: Sent = { operation: n.operation, binding: n.binding, index: n.index, seed: n.seed, exchange: n.exchange!, intent: { expectSuccess: false }, setup: [] };
+    const baseline = { exchange: n.baseline!, view: view(n.baseline!) };
+    agg.record(n.check, x, () => n.check.run({ operation: n.operation, binding: n.binding, baseline, exchange: n.exchange!, view: view(n.exchange!) }));
+  }
   const results = agg.results();
   const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));
-  return { results, exchanges: sent.length + sent.reduce((n, x) => n + x.setup.length, 0), entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
+  const exchanges = sent.length + sent.reduce((n, x) => n + x.setup.length, 0) + negatives.filter((n) => n.exchange).length;
+  return { results, exchanges, entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
 }
 
 /** Per check, operation and binding: counts, the first failure with its evidence. */
@@ -285,7 +368,7 @@ class Aggregator {
         check: a.check.id,
         title: a.check.title,
         requirements: [...a.check.requirements(a.op, a.binding)],
-        level: a.check.level,
+        level: levelOf(a.check, a.op),
         operation: a.op.name,
         endpoint: a.op.endpoint,
         binding: a.binding,
@@ -296,7 +379,7 @@ class Aggregator {
       if (a.firstFailure) {
         const { x, outcome } = a.firstFailure;
         // SHOULD-level findings are reported, and fail the run only in strict mode (DESIGN.md).
-        const verdict = a.check.level === 'SHOULD' && !this.s.strict ? 'warning' : 'failed';
+        const verdict = levelOf(a.check, a.op) === 'SHOULD' && !this.s.strict ? 'warning' : 'failed';
         const message = this.redactor.text(
           `expected ${outcome.expected} but the response contained ${outcome.actual} (${a.failed} of ${a.total} cases; first: ${x.exchange.id}, seed ${x.seed}, path ${x.index})`,
         );
