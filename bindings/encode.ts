@@ -25,6 +25,8 @@ export interface EncodeOptions {
   readonly soapAction?: string;
   /** Override of the request media type (negative cases). */
   readonly contentType?: string;
+  /** SOAP: parameters written in another namespace than the operation's (negative cases). */
+  readonly paramNamespaces?: Readonly<Record<string, string>>;
 }
 
 // XML escaping for element text. CR is written as a reference, or the server's parser would
@@ -36,8 +38,10 @@ export function endpointUrl(op: OperationContract, settings: EndpointSettings): 
   return settings.baseUrl.replace(/\/+$/, '') + settings.paths[op.endpoint];
 }
 
-function soapBody(op: OperationContract, params: readonly ParamValue[], ns: string): string {
-  const children = params.map((p) => `<${p.name}>${escapeXml(p.text)}</${p.name}>`).join('');
+function soapBody(op: OperationContract, params: readonly ParamValue[], ns: string, paramNs: Readonly<Record<string, string>> = {}): string {
+  const children = params
+    .map((p) => (paramNs[p.name] !== undefined ? `<${p.name} xmlns="${escapeXml(paramNs[p.name])}">` : `<${p.name}>`) + `${escapeXml(p.text)}</${p.name}>`)
+    .join('');
   return children ? `<${op.name} xmlns="${escapeXml(ns)}">${children}</${op.name}>` : `<${op.name} xmlns="${escapeXml(ns)}" />`;
 }
 
@@ -69,14 +73,14 @@ export function encodeRequest(op: OperationContract, binding: BindingId, params:
           // §4.1: a double-quoted value `<ns>/<Op>`.
           soapaction: `"${opts.soapAction ?? soapActionOf(namespaceOf(op.endpoint, opts.settings), op.name)}"`,
         },
-        body: soapEnvelope('soap11', soapBody(op, params, ns)),
+        body: soapEnvelope('soap11', soapBody(op, params, ns, opts.paramNamespaces)),
       };
     case 'soap12':
       return {
         method: 'POST',
         url: endpoint,
         headers: { 'content-type': opts.contentType ?? 'application/soap+xml; charset=utf-8' },
-        body: soapEnvelope('soap12', soapBody(op, params, ns)),
+        body: soapEnvelope('soap12', soapBody(op, params, ns, opts.paramNamespaces)),
       };
     case 'get': {
       const query = formEncode(params);

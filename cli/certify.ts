@@ -34,10 +34,15 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
   if (given !== undefined) checkUrl(given, opts.overrides.target !== undefined ? '--target' : 'target');
   const needsEmbedded = given === undefined;
   let embedded: EmbeddedTarget | undefined;
+  let config = opts.config;
   try {
     // Loaded only when needed: a run against a real target does not start the reference.
-    if (needsEmbedded) embedded = await (await import('../reference/embedded.ts')).startEmbedded(opts.config);
-    const settings = resolveSettings(opts.config, opts.overrides, embedded);
+    if (needsEmbedded) {
+      const reference = await import('../reference/embedded.ts');
+      config = reference.embeddedConfig(config);
+      embedded = await reference.startEmbedded(config);
+    }
+    const settings = resolveSettings(config, opts.overrides, embedded);
     await assertReachable(settings.target, settings.paths.net, Math.min(settings.timeoutMs, 10_000));
     const reportDir = resolve(opts.reportDir);
     await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });

@@ -49,6 +49,21 @@ const withHeader = (r: WireReply, name: string, value: string): WireReply => ({ 
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
 
+/**
+ * What a DTD-processing reader makes of a request: the DOCTYPE gone, every internal entity
+ * expanded (to a bounded depth: a real parser would have followed them all) and the external one
+ * replaced by the first line of the file it names.
+ */
+function expandEntities(text: string): string {
+  const doctype = /<!DOCTYPE[^[]*\[([\s\S]*?)\]>/.exec(text);
+  if (!doctype) return text;
+  const entities = new Map<string, string>();
+  for (const m of doctype[1].matchAll(/<!ENTITY\s+(\w+)\s+(SYSTEM\s+)?"([^"]*)">/g)) entities.set(m[1], m[2] ? 'root:x:0:0:root:/root:/bin/bash' : m[3]);
+  let body = text.replace(doctype[0], '');
+  for (let depth = 0; depth < 3 && /&(\w+);/.test(body); depth++) body = body.replace(/&(\w+);/g, (all, name: string) => entities.get(name)?.slice(0, 200) ?? all);
+  return body.replace(/&(\w+);/g, (all, name: string) => (entities.has(name) ? '' : all));
+}
+
 // ---- the catalog -----------------------------------------------------------------------------
 
 export const DEFECTS: readonly Defect[] = [
@@ -355,6 +370,142 @@ export const DEFECTS: readonly Defect[] = [
     scope: { operations: ['SearchCampusUser'], bindings: ['get'] },
     config: { strict: true },
     deviation: { reply: (r, req) => (kindOf(req) === 'wsdl' ? { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Request format is unrecognized.') } : r) },
+  },
+  // Authentication not verified
+  {
+    id: 'D34-MAIL-SIGNATURE-NOT-VERIFIED',
+    violates: 'IF-5.2-MAIL-SIGNATURE',
+    description: 'SendIntranetMail never verifies SignText: any signature is accepted.',
+    expectedChecks: ['checkWrongSignatureIsRefused', 'checkSignatureWithOtherKeyIsRefused', 'checkSignatureOverOtherValuesIsRefused', 'checkSignatureUnderOtherCasingIsIgnored'],
+    scope: { operations: ['SendIntranetMail'] },
+    deviation: { unverified: ['signature'] },
+  },
+  {
+    id: 'D35-PROFILE-SIGNATURE-NOT-VERIFIED',
+    violates: 'IF-5.6-SIGNATURE',
+    description: 'The read operations accept any signature (the profile recipe is never checked).',
+    expectedChecks: ['checkWrongSignatureIsRefused', 'checkSignatureWithOtherKeyIsRefused', 'checkSignatureOverOtherValuesIsRefused'],
+    scope: { operations: ['GetUserInfo', 'GetUserPackages'] },
+    deviation: { unverified: ['signature'] },
+  },
+  {
+    id: 'D36-SOAP-NAMES-IGNORE-CASE',
+    violates: 'IF-4.1-RULE-3',
+    description: 'SOAP parameters are matched ignoring case, so signtext, SignText and SIGNTEXT are all taken.',
+    expectedChecks: ['checkSignatureUnderOtherCasingIsIgnored', 'checkParameterUnderOtherCasingIsIgnored'],
+    scope: { operations: ['GetUserPackages', 'DeleteUser'], bindings: ['soap11', 'soap12'] },
+    deviation: { leniency: { soapNames: 'ignore-case' } },
+  },
+  {
+    id: 'D37-SOAP-PARAMETER-ANY-NAMESPACE',
+    violates: 'IF-4.1-RULE-1',
+    description: 'SOAP parameters are matched by local name in any namespace.',
+    expectedChecks: ['checkParameterInOtherNamespaceIsIgnored'],
+    scope: { operations: ['DeleteUser', 'GetUserInfo'], bindings: ['soap12'] },
+    deviation: { leniency: { soapNames: 'any-namespace' } },
+  },
+  {
+    id: 'D38-TOTP-NOT-VERIFIED',
+    violates: 'IF-5.3-TOTP',
+    description: 'GetIPUser checks SiteID but never the TOTP code.',
+    expectedChecks: ['checkWrongTotpIsRefused', 'checkStaleTotpIsRefused', 'checkMalformedTotpIsRefused'],
+    scope: { operations: ['GetIPUser'] },
+    deviation: { unverified: ['totp'] },
+  },
+  {
+    id: 'D39-CALLER-IP-NOT-CHECKED',
+    violates: 'IF-5.4-CALLER-IP',
+    description: 'UploadNetUserNumber and UpdateADUser accept callers from any address.',
+    expectedChecks: ['checkDeniedCallerIsRefused'],
+    scope: { operations: ['UploadNetUserNumber', 'UpdateADUser'], bindings: ['soap11', 'post'] },
+    config: { ipCheck: { allowedSource: '127.0.0.1', deniedSource: '127.0.0.2' } },
+    deviation: { unverified: ['callerIp'] },
+  },
+  // Parameters taken that must not be
+  {
+    id: 'D40-MISSING-UID-FALLS-BACK',
+    violates: 'IF-4.1-RULE-1',
+    description: 'DeleteUser without a UID falls back to a default account and answers ok.',
+    expectedChecks: ['checkMissingParameterIsNotSuccess'],
+    scope: { operations: ['DeleteUser'] },
+    deviation: { result: (op, faithful, args) => (op === 'DeleteUser' && !args.get('UID') ? 'ok' : faithful) },
+  },
+  {
+    id: 'D41-UNPARSABLE-VALUES-DEFAULTED',
+    violates: 'IF-4.1-RULE-2',
+    description: 'Values that do not parse (an int, a double, a dateTime) silently become 0 or DateTime.MinValue instead of an error.',
+    expectedChecks: ['checkWrongTypeIsNotSuccess'],
+    scope: { operations: ['UploadNetUserNumber', 'UpdateIPv46Traffic'] },
+    deviation: { leniency: { values: 'default-on-error' } },
+  },
+  {
+    id: 'D42-CARRIER-NOT-VALIDATED',
+    violates: 'IF-4.2-ActiveCampusAccount-CARRIER',
+    description: 'ActiveCampusAccount activates whatever carrier code it is given.',
+    expectedChecks: ['checkCarrierOutOfRangeIsNotSuccess'],
+    scope: { operations: ['ActiveCampusAccount'] },
+    deviation: { result: (op, faithful) => (op === 'ActiveCampusAccount' && faithful?.includes('运营商') ? 'ok' : faithful) },
+  },
+  // Protocol-level requests accepted that must not be (SHOULD: strict mode makes them fail the run)
+  {
+    id: 'D43-SOAPACTION-IGNORED',
+    violates: 'IF-4.1-SOAP11-ACTION',
+    description: 'A front drops the SOAPAction header, so SOAP 1.1 requests are routed by their body whatever SOAPAction says.',
+    expectedChecks: ['checkWrongSoapActionIsRefused'],
+    scope: { operations: ['GetUserInfo'], bindings: ['soap11'] },
+    config: { strict: true },
+    deviation: { request: (r) => ({ ...r, headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'soapaction')) }) },
+  },
+  {
+    id: 'D44-MEDIA-TYPE-IGNORED',
+    violates: 'IF-4.1-SOAP12-REQUEST',
+    description: 'A front relabels unknown media types as SOAP 1.2 and HTTP POST forms, so text/plain bodies are processed.',
+    expectedChecks: ['checkWrongContentTypeIsRefused'],
+    scope: { operations: ['GetUserInfo'], bindings: ['soap12', 'post'] },
+    config: { strict: true },
+    deviation: {
+      request: (r) =>
+        String(r.headers['content-type']).startsWith('text/plain')
+          ? { ...r, headers: { ...r.headers, 'content-type': kindOf(r) === 'post' ? 'application/x-www-form-urlencoded' : 'application/soap+xml; charset=utf-8' } }
+          : r,
+    },
+  },
+  {
+    id: 'D45-SOAP11-ACCEPTED-AS-SOAP12',
+    violates: 'IF-4.1-SOAP12-REQUEST',
+    description: 'A SOAP 1.1 envelope labelled application/soap+xml is processed as SOAP 1.1 instead of being refused.',
+    expectedChecks: ['checkSoap11EnvelopeAsSoap12IsRefused'],
+    scope: { operations: ['GetUserInfo'], bindings: ['soap11'] },
+    config: { strict: true },
+    deviation: {
+      request: (r) =>
+        String(r.headers['content-type']).startsWith('application/soap+xml') && r.body.includes(SOAP11_NS)
+          ? { ...r, headers: { ...r.headers, 'content-type': 'text/xml; charset=utf-8' } }
+          : r,
+    },
+  },
+  {
+    id: 'D46-MALFORMED-XML-REPAIRED',
+    violates: 'IF-4.1-SOAP11-REQUEST',
+    description: 'A lenient reader closes an unclosed envelope and processes the request.',
+    expectedChecks: ['checkMalformedXmlIsRefused'],
+    scope: { operations: ['SearchCampusUser'], bindings: ['soap11'] },
+    config: { strict: true },
+    deviation: {
+      request: (r) => {
+        const text = r.body.toString('utf8');
+        return /<soap:Envelope/.test(text) && !/<\/soap:Envelope>\s*$/.test(text) ? { ...r, body: Buffer.from(`${text}</soap:Envelope>`, 'utf8') } : r;
+      },
+    },
+  },
+  {
+    id: 'D47-DTD-PROCESSED',
+    violates: 'IF-4.1-SOAP12-REQUEST',
+    description: 'The XML reader processes the DOCTYPE: entities are expanded and an external one is read.',
+    expectedChecks: ['checkExternalEntityIsNotResolved', 'checkEntityBombIsRefused'],
+    scope: { operations: ['GetUserInfo'], bindings: ['soap12'] },
+    config: { strict: true },
+    deviation: { request: (r) => ({ ...r, body: Buffer.from(expandEntities(r.body.toString('utf8')), 'utf8') }) },
   },
 ];
 

@@ -18,7 +18,7 @@ export interface AsmxHostOptions {
   readonly invoke: WebMethodInvoker;
   readonly maxRequestBytes?: number;
   /** Defect catalog: protocols switched off, and a rewrite of the reply on the wire. */
-  readonly deviation?: Pick<Deviation, 'disabledProtocols' | 'reply'>;
+  readonly deviation?: Pick<Deviation, 'disabledProtocols' | 'reply' | 'request'>;
 }
 
 /** What the handler needs from one request once its body has been read. */
@@ -46,7 +46,9 @@ export function createAsmxHandler(opts: AsmxHostOptions): RequestListener {
     readBody(req, limit).then(
       (body) => {
         if (body === undefined) return send(res, emptyReply(413), { close: true });
-        const request: HostRequest = { ...found, method: req.method ?? 'GET', query, headers: req.headers, body, ctx: { callerIp: callerIp(req) } };
+        // The defect catalog's lenient front may change the request before the host reads it.
+        const front = opts.deviation?.request?.({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+        const request: HostRequest = { ...found, method: req.method ?? 'GET', query, headers: front?.headers ?? req.headers, body: front?.body ?? body, ctx: { callerIp: callerIp(req) } };
         const reply = safely(() => dispatch(request, opts.invoke, opts.deviation?.disabledProtocols ?? []));
         const rewrite = opts.deviation?.reply;
         if (!rewrite) return send(res, reply);
@@ -98,8 +100,11 @@ function dispatch(r: HostRequest, invoke: WebMethodInvoker, disabled: readonly (
   if (r.method === 'GET') return http('QueryString', r.query);
   if (r.method !== 'POST' || !r.endpoint.operations.has(r.pathInfo.slice(1))) return unrecognizedRequestFormat(r.pathInfo);
   // HtmlFormParameterReader only reads form bodies; other media types are not a format it knows.
+  // The media type is looked at only while reading parameters (HttpServerProtocol.ReadParameters,
+  // seen on Mono): an operation without parameters answers whatever the body's type.
   const contentType = r.headers['content-type'] ?? '';
-  if (parseMediaType(contentType).type !== 'application/x-www-form-urlencoded') return plainTextError(`Request format is invalid: ${contentType}.`);
+  const hasParameters = (r.endpoint.operations.get(r.pathInfo.slice(1))?.params.length ?? 0) > 0;
+  if (hasParameters && parseMediaType(contentType).type !== 'application/x-www-form-urlencoded') return plainTextError(`Request format is invalid: ${contentType}.`);
   return http('Form', r.body.toString('latin1'));
 }
 

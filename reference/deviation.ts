@@ -2,7 +2,7 @@
 // changes one behaviour in one place, so it is unmistakable what the suite must notice. A
 // reference started without a deviation is the faithful one.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Args } from './webMethod.ts';
+import type { Args, Leniency } from './webMethod.ts';
 
 /** A request as the host received it. */
 export interface WireRequest {
@@ -26,6 +26,10 @@ export interface Deviation {
   readonly disabledProtocols?: readonly ('get' | 'post')[];
   /** Parameters the implementation names differently: operation → contract name → its name. */
   readonly renamedParams?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Where the implementation binds parameters more leniently than ASMX. */
+  readonly leniency?: Leniency;
+  /** Rewrites the request before the host reads it (a lenient front: headers, body). */
+  readonly request?: (request: WireRequest) => WireRequest;
   /** Authentication the implementation forgot to verify. */
   readonly unverified?: readonly ('signature' | 'totp' | 'callerIp')[];
   /** The result the operation returns instead of the faithful one. */

@@ -11,6 +11,16 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
+/**
+ * Against the embedded reference the caller-IP check (spec §5.4) is exercised too, from 127.0.0.1
+ * (allowed) and 127.0.0.2 (denied): on Linux every 127.x address is a local one. A configured
+ * ipCheck is kept as it is.
+ */
+export function embeddedConfig(cfg: ConfigFile): ConfigFile {
+  if (cfg.ipCheck || process.platform !== 'linux') return cfg;
+  return { ...cfg, ipCheck: { allowedSource: '127.0.0.1', deniedSource: '127.0.0.2' } };
+}
+
 export async function startEmbedded(cfg: ConfigFile): Promise<EmbeddedTarget> {
   const profile = resolveProfile(cfg);
   const server = await startReference({

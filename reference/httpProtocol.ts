@@ -5,7 +5,7 @@
 import type { OperationContract } from '../contracts/operations.ts';
 import { CLR_TYPE, INVARIANT_LEXICON, convert } from './lexical.ts';
 import { httpResultReply } from './serialize.ts';
-import { describeException, plainTextError, type ArgValue, type Args, type CallContext, type HostedEndpoint, type Reply, type WebMethodInvoker } from './webMethod.ts';
+import { defaultArg, describeException, plainTextError, type ArgValue, type Args, type CallContext, type HostedEndpoint, type Leniency, type Reply, type WebMethodInvoker } from './webMethod.ts';
 
 /** One item of Request.QueryString or Request.Form; `name` is null for an item without `=`. */
 export interface FormItem {
@@ -34,7 +34,7 @@ export function handleHttpOperation(req: HttpOperationRequest): Reply {
   let args: Args;
   try {
     validateRequest(req.collection, req.items);
-    args = readParameters(op, req.items);
+    args = readParameters(op, req.items, req.endpoint.leniency);
   } catch (e) {
     if (e instanceof ParameterError) return plainTextError(e.message);
     throw e;
@@ -56,12 +56,17 @@ export const unrecognizedRequestFormat = (pathInfo: string): Reply =>
  * For each parameter in declaration order: NameValueCollection.Get (names compared ignoring case,
  * repeated names joined with commas), then conversion. The first problem is the one reported.
  */
-function readParameters(op: OperationContract, items: readonly FormItem[]): Args {
+function readParameters(op: OperationContract, items: readonly FormItem[], leniency: Leniency = {}): Args {
   const args = new Map<string, ArgValue>();
   for (const p of op.params) {
     const value = lookup(items, p.name);
     if (value === undefined) throw new ParameterError(`Missing parameter: ${p.name}.`);
     const converted = convert(INVARIANT_LEXICON, p.type, value);
+    // The defect catalog's lenient implementation takes a default where ASMX reports an error.
+    if (!converted.ok && leniency.values === 'default-on-error') {
+      args.set(p.name, defaultArg(p.type));
+      continue;
+    }
     if (!converted.ok) throw new ParameterError(`Cannot convert ${value} to ${CLR_TYPE[p.type]}.`);
     args.set(p.name, converted.value);
   }

@@ -53,7 +53,7 @@ export async function startReference(opts: ReferenceOptions): Promise<ReferenceS
 function hostedEndpoint(id: EndpointId, path: string, namespace: string, url: string, deviation: Deviation): HostedEndpoint {
   const operations = new Map(operationsOf(id).map((op) => [op.name, renamed(op, deviation.renamedParams?.[op.name])]));
   let wsdl: string | undefined; // rendered once, on first request
-  return { path, namespace, operations, wsdl: () => (wsdl ??= wsdlFor(id, { namespace, location: url + path })) };
+  return { path, namespace, operations, wsdl: () => (wsdl ??= wsdlFor(id, { namespace, location: url + path })), ...(deviation.leniency ? { leniency: deviation.leniency } : {}) };
 }
 
 /** The operation as an implementation that names some parameters differently binds it. */

@@ -7,7 +7,7 @@ import { elementChildren, parseXml, textContent, type XmlElement } from '../vali
 import { XSD_LEXICON, convert, type Converted } from './lexical.ts';
 import { decodeXmlBody, parseMediaType, type MediaType } from './mediaType.ts';
 import { ENVELOPE_NS, soapFaultReply, soapResultReply, type SoapFault, type SoapVersion } from './serialize.ts';
-import { defaultArg, describeException, emptyReply, type ArgValue, type Args, type CallContext, type HostedEndpoint, type Reply, type WebMethodInvoker } from './webMethod.ts';
+import { defaultArg, describeException, emptyReply, type ArgValue, type Args, type CallContext, type HostedEndpoint, type Leniency, type Reply, type WebMethodInvoker } from './webMethod.ts';
 
 export interface SoapRequest {
   readonly endpoint: HostedEndpoint;
@@ -43,7 +43,7 @@ export function handleSoap(req: SoapRequest): Reply {
   try {
     const request = requestElement(parsed.doc.root, version);
     const op = route(req, version, mediaType, request);
-    const args = bindArguments(op, request, req.endpoint.namespace, text);
+    const args = bindArguments(op, request, req.endpoint.namespace, text, req.endpoint.leniency);
     return soapResultReply(version, req.endpoint.namespace, op.name, invokeMethod(req, op, args));
   } catch (e) {
     if (e instanceof PlatformFault) return soapFaultReply(version, e.fault);
@@ -122,23 +122,29 @@ function route(req: SoapRequest, version: SoapVersion, mediaType: MediaType, el:
  * `{ns}Op` (wrong namespace, or another operation when SOAPAction routed) is skipped whole, so
  * every parameter keeps its default (notes, SOAP 1.1).
  */
-function bindArguments(op: OperationContract, wrapper: XmlElement | undefined, namespace: string, text: string): Args {
+function bindArguments(op: OperationContract, wrapper: XmlElement | undefined, namespace: string, text: string, leniency: Leniency = {}): Args {
   const matches = wrapper !== undefined && wrapper.ns === namespace && wrapper.local === op.name;
   const children = matches ? elementChildren(wrapper) : [];
   const args = new Map<string, ArgValue>();
+  // Faithful: exact name in the service namespace. The leniencies are the defect catalog's.
+  const named = (c: XmlElement, name: string) =>
+    leniency.soapNames === 'ignore-case' ? c.ns === namespace && c.local.toLowerCase() === name.toLowerCase()
+    : leniency.soapNames === 'any-namespace' ? c.local === name
+    : c.ns === namespace && c.local === name;
   for (const p of op.params) {
-    const el = children.find((c) => c.ns === namespace && c.local === p.name);
-    args.set(p.name, el ? readValue(p.type, el, text) : defaultArg(p.type));
+    const el = children.find((c) => named(c, p.name));
+    args.set(p.name, el ? readValue(p.type, el, text, leniency) : defaultArg(p.type));
   }
   return args;
 }
 
-function readValue(type: SoapType, el: XmlElement, text: string): ArgValue {
+function readValue(type: SoapType, el: XmlElement, text: string, leniency: Leniency = {}): ArgValue {
   const converted: Converted<ArgValue> =
     elementChildren(el).length > 0
       ? { ok: false, reason: `ReadElementString method can only be called on elements with simple or empty content.` }
       : convert(XSD_LEXICON, type, textContent(el));
   if (converted.ok) return converted.value;
+  if (leniency.values === 'default-on-error') return defaultArg(type);
   const [line, column] = positionOf(text, el.qname);
   throw clientFault(`Server was unable to read request. ---> There is an error in XML document (${line}, ${column}). ---> ${converted.reason}`);
 }

@@ -54,6 +54,15 @@ export interface HostedEndpoint {
   readonly operations: ReadonlyMap<string, OperationContract>;
   /** `?WSDL` document (contracts/wsdl.ts). */
   readonly wsdl: () => string;
+  /** Where an implementation is more lenient than ASMX (defect catalog); absent: faithful. */
+  readonly leniency?: Leniency;
+}
+
+export interface Leniency {
+  /** SOAP parameters matched ignoring case, or in any namespace. */
+  readonly soapNames?: 'ignore-case' | 'any-namespace';
+  /** A value that does not convert takes its default instead of a fault or an error. */
+  readonly values?: 'default-on-error';
 }
 
 /** A complete HTTP answer of the host; the body is written as UTF-8. */

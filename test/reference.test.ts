@@ -352,6 +352,15 @@ describe('HTTP GET and POST as ASMX handles them', () => {
     expect(await send(req)).toEqual({ status: 500, contentType: 'text/plain; charset=utf-8', text: 'Request format is invalid: text/xml; charset=utf-8.' });
   });
 
+  // Seen on Mono's System.Web.Services: the media type is read only with the parameters, so an
+  // operation without parameters answers normally whatever the body's type.
+  it('HTTP POST to an operation without parameters ignores the media type, as ASMX does', async () => {
+    const req = encodeRequest(operation('SyncPhotoFromSourceToTarget'), 'post', [], { settings, contentType: 'text/plain; charset=utf-8' });
+    const answer = await send(req);
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toBe('text/xml; charset=utf-8');
+  });
+
   it('an unknown operation path is HTTP 500 "Request format is unrecognized"', async () => {
     const answer = await send(getUrl(`${DEFAULT_PATHS.net}/NoSuchOperation`));
     expect(answer).toEqual({ status: 500, contentType: 'text/plain; charset=utf-8', text: "Request format is unrecognized for URL unexpectedly ending in '/NoSuchOperation'." });

@@ -88,7 +88,32 @@ export interface WsdlCheck {
   run(ctx: WsdlCheckContext): Outcome;
 }
 
-export type Check = ExchangeCheck | GroupCheck | WsdlCheck;
+/** An accepted request and a negative variant of it (generators/negative/), sent one after the other. */
+export interface NegativeCheckContext {
+  readonly operation: OperationContract;
+  readonly binding: BindingId;
+  readonly baseline: { readonly exchange: Exchange; readonly view: ResponseView };
+  readonly exchange: Exchange;
+  readonly view: ResponseView;
+}
+
+export interface NegativeCheck {
+  readonly scope: 'negative';
+  readonly id: string;
+  readonly title: string;
+  readonly level: Level;
+  /** Where the level depends on the operation (a recipe from the spec is MUST, one from the profile PROFILE). */
+  levelFor?(op: OperationContract): Level;
+  /** The negative case (generators/negative/) whose variant this check judges. */
+  readonly negativeCase: string;
+  requirements(op: OperationContract, binding: BindingId): readonly string[];
+  appliesTo(op: OperationContract, binding: BindingId): boolean;
+  run(ctx: NegativeCheckContext): Outcome;
+}
+
+export type Check = ExchangeCheck | GroupCheck | WsdlCheck | NegativeCheck;
+
+export const levelOf = (check: Check, op: OperationContract): Level => ('levelFor' in check && check.levelFor ? check.levelFor(op) : check.level);
 
 /** Requirement IDs that differ only by binding: IF-4.1-<BINDING>-<what>. */
 export const perBinding = (what: string) => (_op: OperationContract, binding: BindingId) => [`IF-4.1-${BINDING_TAG[binding]}-${what}`];

@@ -59,7 +59,8 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const configFile = join(work, 'config.json');
-  writeFileSync(configFile, JSON.stringify({ allowMutations: true }));
+  // The host allows 127.0.0.1 only (profile allowedCallers): 127.0.0.2 must be refused (spec §5.4).
+  writeFileSync(configFile, JSON.stringify({ allowMutations: true, ipCheck: { allowedSource: '127.0.0.1', deniedSource: '127.0.0.2' } }));
   const reportDir = join(work, 'report');
   const seed = process.env.CAMPUSNET_SEED ?? String(Math.floor(Math.random() * 0x7fffffff));
   await new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 // Every check, in the order reports list them: transport, media type, document, body, schema,
-// documented results, the properties across bindings, then the published description.
+// documented results, the properties across bindings, the published description, then what
+// the target must refuse.
 import type { Check } from '../check.ts';
 import { checkResponseStatusIs200, checkTargetAnswersInTime } from './transport.ts';
 import { checkResponseContentTypeMatchesBinding } from './contentType.ts';
@@ -14,6 +15,8 @@ import { checkResponseMatchesXmlSchema } from './xsd.ts';
 import { checkGetOnlineEquipmentListResultIsJson, checkResultIsOkOnSuccess, checkUserOffLineResultIsCodeMessageJson } from './results.ts';
 import { checkBindingsAgreeOnResult } from './crossBinding.ts';
 import { checkPublishedWsdlMatchesContracts } from './wsdl.ts';
+import { REFUSAL_CHECKS } from './refusals.ts';
+import { PROTOCOL_CHECKS } from './protocol.ts';
 
 export const CHECKS: readonly Check[] = [
   checkTargetAnswersInTime,
@@ -31,6 +34,8 @@ export const CHECKS: readonly Check[] = [
   checkGetOnlineEquipmentListResultIsJson,
   checkBindingsAgreeOnResult,
   checkPublishedWsdlMatchesContracts,
+  ...REFUSAL_CHECKS,
+  ...PROTOCOL_CHECKS,
 ];
 
 export const CHECK_BY_ID: ReadonlyMap<string, Check> = new Map(CHECKS.map((c) => [c.id, c]));
