@@ -507,6 +507,23 @@ export const DEFECTS: readonly Defect[] = [
     config: { strict: true },
     deviation: { request: (r) => ({ ...r, body: Buffer.from(expandEntities(r.body.toString('utf8')), 'utf8') }) },
   },
+  // State the spec implies
+  {
+    id: 'D48-SEARCH-ALWAYS-FINDS',
+    violates: 'IF-4.2-SearchCampusUser',
+    description: 'SearchCampusUser is a stub that always answers that the user exists, deleted or not.',
+    expectedChecks: ['checkSearchCampusUserSeesActivationAndDeletion'],
+    scope: { operations: ['SearchCampusUser'], bindings: ['soap11', 'get'] },
+    deviation: { result: (op, faithful) => (op === 'SearchCampusUser' && faithful?.startsWith('{"code":0') ? '{"code":0,"exists":true}' : faithful) },
+  },
+  {
+    id: 'D49-AVAILABILITY-NOT-REPORTED',
+    violates: 'IF-4.2-SetUser_Avaliable',
+    description: 'GetUserInfo reports every account as available, whatever SetUser_Avaliable set.',
+    expectedChecks: ['checkGetUserInfoReflectsAvailability'],
+    scope: { operations: ['GetUserInfo'], bindings: ['soap12', 'post'] },
+    deviation: { result: (op, faithful) => (op === 'GetUserInfo' && faithful ? faithful.replace(/"available":"[^"]*"/, '"available":"1"') : faithful) },
+  },
 ];
 
 export const DEFECT_BY_ID: ReadonlyMap<string, Defect> = new Map(DEFECTS.map((d) => [d.id, d]));

@@ -111,7 +111,26 @@ export interface NegativeCheck {
   run(ctx: NegativeCheckContext): Outcome;
 }
 
-export type Check = ExchangeCheck | GroupCheck | WsdlCheck | NegativeCheck;
+/** The answers to the steps of a scenario (generators/scenarios.ts), by step label. */
+export interface ScenarioCheckContext {
+  readonly binding: BindingId;
+  readonly steps: ReadonlyMap<string, { readonly exchange: Exchange; readonly view: ResponseView }>;
+}
+
+export interface ScenarioCheck {
+  readonly scope: 'scenario';
+  readonly id: string;
+  readonly title: string;
+  readonly level: Level;
+  readonly scenario: string;
+  /** The operation whose answers the check judges; its results are reported under it. */
+  readonly operation: string;
+  requirements(op: OperationContract, binding: BindingId): readonly string[];
+  appliesTo(op: OperationContract, binding: BindingId): boolean;
+  run(ctx: ScenarioCheckContext): Outcome;
+}
+
+export type Check = ExchangeCheck | GroupCheck | WsdlCheck | NegativeCheck | ScenarioCheck;
 
 export const levelOf = (check: Check, op: OperationContract): Level => ('levelFor' in check && check.levelFor ? check.levelFor(op) : check.level);
 

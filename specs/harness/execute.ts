@@ -20,7 +20,9 @@ import { needsSerialCases, preconditionsOf } from '../../generators/precondition
 import { ResponseView } from '../../validators/view.ts';
 import { XsdBatch, type XsdVerdict } from '../../validators/xsdBatch.ts';
 import { namespaceOf } from '../../contracts/bindings.ts';
-import { levelOf, type CaseIntent, type Check, type NegativeCheck, type Outcome } from '../../validators/check.ts';
+import { levelOf, type CaseIntent, type Check, type NegativeCheck, type Outcome, type ScenarioCheck } from '../../validators/check.ts';
+import { SCENARIO_BY_ID } from '../../generators/scenarios.ts';
+import { OPERATION_BY_NAME } from '../../contracts/operations.ts';
 import type { ParamValue } from '../../bindings/encode.ts';
 import { NEGATIVE_CASE_BY_ID } from '../../generators/negative/index.ts';
 import type { Variant } from '../../generators/negative/variant.ts';
@@ -174,6 +176,41 @@ async function sendOperation(plan: OperationPlan, runs: number, profile: Profile
   return { sent: sent.filter((x): x is Sent => x !== undefined), negatives };
 }
 
+interface ScenarioRun {
+  readonly check: ScenarioCheck;
+  readonly binding: BindingId;
+  readonly steps: ReadonlyMap<string, { exchange: Exchange; view: ResponseView }>;
+  readonly skipped?: string;
+}
+
+/**
+ * The state scenarios (generators/scenarios.ts), once per binding, one step after another, after
+ * every operation's cases: they change state, so they run only where mutations are allowed.
+ */
+async function runScenarios(plans: readonly OperationPlan[], s: RunSettings, sender: Sender, signal?: AbortSignal): Promise<ScenarioRun[]> {
+  const out: ScenarioRun[] = [];
+  for (const plan of plans) {
+    for (const binding of plan.bindings) {
+      for (const check of checksFor(plan.operation, binding)) {
+        if (check.scope !== 'scenario') continue;
+        if (!s.allowMutations) {
+          out.push({ check, binding, steps: new Map(), skipped: `the ${check.scenario} scenario changes state on the target; it runs only with "allowMutations": true` });
+          continue;
+        }
+        const steps = new Map<string, { exchange: Exchange; view: ResponseView }>();
+        for (const st of SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures)) {
+          if (signal?.aborted) break;
+          const exchange = await sender.send(st.operation, binding, st.case, `${check.scenario}/${binding}/${st.label}`, { seed: 0, path: st.label });
+          const view = new ResponseView(exchange, { operation: st.operation.name, namespace: namespaceOf(st.operation.endpoint, sender.settings), binding });
+          steps.set(st.label, { exchange, view });
+        }
+        out.push({ check, binding, steps });
+      }
+    }
+  }
+  return out;
+}
+
 interface PublishedWsdl {
   readonly endpoint: 'net' | 'bwc';
   readonly exchange: Exchange;
@@ -222,6 +259,7 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   const sent: Sent[] = [];
   const negatives: NegativeSent[] = [];
   let wsdls: PublishedWsdl[] = [];
+  let scenarios: ScenarioRun[] = [];
   try {
     // Operations go one after another: a state change of one never lands between the bindings
     // of another's case, so the §9.1 comparison sees one state.
@@ -232,6 +270,7 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
       negatives.push(...done.negatives);
       hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
     }
+    if (!hooks.signal?.aborted) scenarios = await runScenarios(plans, s, sender, hooks.signal);
     if (!hooks.signal?.aborted) wsdls = await fetchWsdls(plans, settings, transport);
   } finally {
     await transport.close();
@@ -311,6 +350,16 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
     const x: Sent = { operation: n.operation, binding: n.binding, index: n.index, seed: n.seed, exchange: n.exchange!, intent: { expectSuccess: false }, setup: [] };
     const baseline = { exchange: n.baseline!, view: view(n.baseline!) };
     agg.record(n.check, x, () => n.check.run({ operation: n.operation, binding: n.binding, baseline, exchange: n.exchange!, view: view(n.exchange!) }));
+  }
+  for (const run of scenarios) {
+    const op = OPERATION_BY_NAME.get(run.check.operation)!;
+    if (run.skipped) {
+      agg.skip(run.check, op, run.binding, run.skipped);
+      continue;
+    }
+    const last = [...run.steps.values()].at(-1)!;
+    const x: Sent = { operation: op, binding: run.binding, index: 0, seed: 0, exchange: last.exchange, intent: { expectSuccess: true }, setup: [] };
+    agg.record(run.check, x, () => run.check.run({ binding: run.binding, steps: run.steps }));
   }
   const results = agg.results();
   const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));

@@ -1,6 +1,6 @@
 // Every check, in the order reports list them: transport, media type, document, body, schema,
 // documented results, the properties across bindings, the published description, then what
-// the target must refuse.
+// the target must refuse, and the state sequences.
 import type { Check } from '../check.ts';
 import { checkResponseStatusIs200, checkTargetAnswersInTime } from './transport.ts';
 import { checkResponseContentTypeMatchesBinding } from './contentType.ts';
@@ -17,6 +17,7 @@ import { checkBindingsAgreeOnResult } from './crossBinding.ts';
 import { checkPublishedWsdlMatchesContracts } from './wsdl.ts';
 import { REFUSAL_CHECKS } from './refusals.ts';
 import { PROTOCOL_CHECKS } from './protocol.ts';
+import { SCENARIO_CHECKS } from './scenarios.ts';
 
 export const CHECKS: readonly Check[] = [
   checkTargetAnswersInTime,
@@ -36,6 +37,7 @@ export const CHECKS: readonly Check[] = [
   checkPublishedWsdlMatchesContracts,
   ...REFUSAL_CHECKS,
   ...PROTOCOL_CHECKS,
+  ...SCENARIO_CHECKS,
 ];
 
 export const CHECK_BY_ID: ReadonlyMap<string, Check> = new Map(CHECKS.map((c) => [c.id, c]));
