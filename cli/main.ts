@@ -2,7 +2,10 @@
 // only a defect of the suite itself shows a stack.
 import { EXIT, UserError } from '../config/errors.ts';
 import { loadConfigFile } from '../config/load.ts';
-import { parseCommandLine, USAGE } from './args.ts';
+import { parseCommandLine, USAGE, type MergeArgs, type ReplayArgs } from './args.ts';
+import { replay } from './replay.ts';
+import { mergeShards } from './merge.ts';
+import type { Summary } from '../reports/model.ts';
 import { certify } from './certify.ts';
 import { TOOL_VERSION } from '../reports/version.ts';
 import { printClosingSummary } from './terminal.ts';
@@ -17,6 +20,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(TOOL_VERSION);
     return EXIT.passed;
   }
+  if (args.command === 'replay') return runReplay(args);
+  if (args.command === 'merge') return runMerge(args);
   const config = args.config ? await loadConfigFile(args.config) : {};
   const result = await certify({
     config,
@@ -27,16 +32,38 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(args.bindings ? { bindings: args.bindings } : {}),
       ...(args.operations ? { operations: args.operations } : {}),
       ...(args.strict ? { strict: true } : {}),
+      ...(args.shard ? { shard: args.shard } : {}),
     },
     reportDir: args.reportDir,
     progress: process.stdout.isTTY === true,
   });
-  if (!result.summary) {
+  return finish(result.summary, result.reportDir);
+}
+
+function finish(summary: Summary | undefined, reportDir: string): number {
+  if (!summary) {
     console.error('campusnet-conformance: the run produced no summary (see the output above)');
     return EXIT.suiteError;
   }
-  printClosingSummary(result.summary, result.reportDir);
-  return result.summary.verdict === 'passed' ? EXIT.passed : result.summary.verdict === 'failed' ? EXIT.failed : EXIT.suiteError;
+  printClosingSummary(summary, reportDir);
+  return summary.verdict === 'passed' ? EXIT.passed : summary.verdict === 'failed' ? EXIT.failed : EXIT.suiteError;
+}
+
+async function runReplay(args: ReplayArgs): Promise<number> {
+  const config = args.config ? await loadConfigFile(args.config) : {};
+  const { before, after } = await replay({ reportDir: args.reportDir, exchangeId: args.exchangeId, config, ...(args.target ? { target: args.target } : {}) });
+  let stillFailing = 0;
+  before.forEach((was, i) => {
+    const now = after[i];
+    if (!now || now.verdict === 'failed' || now.verdict === 'error') stillFailing++;
+    console.log(`${was.check} on ${was.operation} over ${was.binding}: was ${was.verdict}, now ${now?.verdict ?? 'not run'}${now ? ` — ${now.message}` : ''}`);
+  });
+  return stillFailing ? EXIT.failed : EXIT.passed;
+}
+
+async function runMerge(args: MergeArgs): Promise<number> {
+  const summary = await mergeShards(args.shardDirs, args.reportDir);
+  return finish(summary, args.reportDir);
 }
 
 main(process.argv.slice(2)).then(

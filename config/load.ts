@@ -27,6 +27,12 @@ export interface RunSettings {
   readonly strict: boolean;
   /** Freeze the clock (epoch ms) for byte-identical request sequences. */
   readonly clockMs?: number;
+  /** This run is shard `index` (1-based) of `count`: it takes every count-th operation. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** Replay: send only this case (its index in each operation's sample), nothing else. */
+  readonly onlyCase?: number;
+  /** Live progress lines for a terminal (cli/certify.ts). */
+  readonly progress?: boolean;
 }
 
 export interface Overrides {
@@ -37,6 +43,8 @@ export interface Overrides {
   readonly operations?: readonly string[];
   readonly strict?: boolean;
   readonly clockMs?: number;
+  readonly shard?: { readonly index: number; readonly count: number };
+  readonly onlyCase?: number;
 }
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -145,5 +153,7 @@ export function resolveSettings(cfg: ConfigFile, o: Overrides, embedded?: { url:
     allowMutations: given === undefined || cfg.allowMutations === true,
     strict: o.strict ?? cfg.strict ?? false,
     ...(o.clockMs !== undefined ? { clockMs: o.clockMs } : {}),
+    ...(o.shard ? { shard: o.shard } : {}),
+    ...(o.onlyCase !== undefined ? { onlyCase: o.onlyCase } : {}),
   };
 }

@@ -16,6 +16,8 @@ const SEVERITY: Record<ResultEntry['level'], string> = { MUST: 'critical', PROFI
 export async function annotate(task: TestContext['task'], entry: ResultEntry): Promise<void> {
   task.meta.conformance = entry;
   await allure.label('endpoint', entry.endpoint);
+  await allure.label('operation', entry.operation);
+  await allure.label('binding', entry.binding);
   await allure.parentSuite(entry.operation);
   await allure.suite(bindingTitle(entry.binding));
   await allure.severity(SEVERITY[entry.level]);

@@ -119,11 +119,15 @@ const NEGATIVE_CASES_PER_BINDING = 2;
  * each variant (after the case's preconditions, so that acceptance would show). One at a time:
  * each variant is judged against the answer just before it.
  */
-async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, signal?: AbortSignal): Promise<NegativeSent[]> {
+async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, signal?: AbortSignal, onlyCase?: number): Promise<NegativeSent[]> {
   const op = plan.operation;
   const fx = sender.profile.fixtures;
   const out: NegativeSent[] = [];
-  const chosen = cases.map((c, i) => [c, i] as const).filter(([c]) => intentOf(op, c, fx).expectSuccess).slice(0, NEGATIVE_CASES_PER_BINDING);
+  const chosen = cases
+    .map((c, i) => [c, i] as const)
+    .filter(([c]) => intentOf(op, c, fx).expectSuccess)
+    .slice(0, NEGATIVE_CASES_PER_BINDING)
+    .filter(([, i]) => onlyCase === undefined || i === onlyCase);
   for (const binding of plan.bindings) {
     const checks = checksFor(op, binding).filter((c): c is NegativeCheck => c.scope === 'negative');
     if (!checks.length) continue;
@@ -153,11 +157,12 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
   return out;
 }
 
-async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal): Promise<{ sent: Sent[]; negatives: NegativeSent[] }> {
+async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal, onlyCase?: number): Promise<{ sent: Sent[]; negatives: NegativeSent[] }> {
   const op = plan.operation;
   // One sample per operation: case i is the same inputs in every binding (the §9.1 property).
   const cases = fc.sample(requestCase(op, profile.fixtures), { seed: plan.seed, numRuns: runs });
-  const jobs = plan.bindings.flatMap((binding) => cases.map((c, index) => ({ binding, c, index })));
+  // A replay sends one case; the sample is drawn whole all the same, so case i is the same case.
+  const jobs = plan.bindings.flatMap((binding) => cases.map((c, index) => ({ binding, c, index }))).filter((j) => onlyCase === undefined || j.index === onlyCase);
   const one = async ({ binding, c, index }: (typeof jobs)[number]): Promise<Sent | undefined> => {
     if (signal?.aborted) return undefined;
     const id = `${op.name}/${binding}/${index}`;
@@ -172,7 +177,7 @@ async function sendOperation(plan: OperationPlan, runs: number, profile: Profile
   const sent: (Sent | undefined)[] = [];
   if (needsSerialCases(op)) for (const j of jobs) sent.push(await one(j));
   else sent.push(...(await Promise.all(jobs.map(one))));
-  const negatives = await sendNegatives(plan, cases, sender, signal);
+  const negatives = await sendNegatives(plan, cases, sender, signal, onlyCase);
   return { sent: sent.filter((x): x is Sent => x !== undefined), negatives };
 }
 
@@ -265,12 +270,13 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
     // of another's case, so the §9.1 comparison sees one state.
     for (const [i, plan] of plans.entries()) {
       if (plan.skipped || hooks.signal?.aborted) continue;
-      const done = await sendOperation(plan, s.runs, profile, sender, hooks.signal);
+      const done = await sendOperation(plan, s.runs, profile, sender, hooks.signal, s.onlyCase);
       sent.push(...done.sent);
       negatives.push(...done.negatives);
       hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
     }
-    if (!hooks.signal?.aborted) scenarios = await runScenarios(plans, s, sender, hooks.signal);
+    // A replay of one case sends nothing else.
+    if (!hooks.signal?.aborted && s.onlyCase === undefined) scenarios = await runScenarios(plans, s, sender, hooks.signal);
     if (!hooks.signal?.aborted) wsdls = await fetchWsdls(plans, settings, transport);
   } finally {
     await transport.close();

@@ -22,8 +22,11 @@ export function operationSeed(runSeed: number, operationName: string): number {
   return (h >>> 0) & 0x7fffffff;
 }
 
+/** Shard i of n takes every n-th selected operation: an operation's bindings stay together (§9.1). */
+export const inShard = (s: Pick<RunSettings, 'shard'>, position: number): boolean => !s.shard || position % s.shard.count === s.shard.index - 1;
+
 export function planRun(s: RunSettings): OperationPlan[] {
-  return s.operations.map((name) => {
+  return s.operations.filter((_name, position) => inShard(s, position)).map((name) => {
     const operation = OPERATION_BY_NAME.get(name)!;
     const skipped =
       operation.mutates && !s.allowMutations
