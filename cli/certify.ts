@@ -9,6 +9,8 @@ import { checkUrl, resolveSettings, selection, type Overrides, type RunSettings 
 import type { EmbeddedTarget } from '../reference/embedded.ts';
 import { assertReachable } from './preflight.ts';
 import { SummaryReporter } from '../reports/summaryReporter.ts';
+import { PROGRESS_MARKER, ProgressReporter } from '../reports/progressReporter.ts';
+import { BLOB_DIR } from './merge.ts';
 import type { Summary } from '../reports/model.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +19,7 @@ export interface CertifyOptions {
   readonly config: ConfigFile;
   readonly overrides: Overrides;
   readonly reportDir: string;
-  /** Show vitest's live progress (on a terminal). */
+  /** Show a live progress line on stderr (written only when stderr is a terminal). */
   readonly progress?: boolean;
 }
 
@@ -35,6 +37,7 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
   const needsEmbedded = given === undefined;
   let embedded: EmbeddedTarget | undefined;
   let config = opts.config;
+  const progress = opts.progress ? new ProgressReporter() : undefined;
   try {
     // Loaded only when needed: a run against a real target does not start the reference.
     if (needsEmbedded) {
@@ -48,6 +51,8 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
     await rm(join(reportDir, 'allure-results'), { recursive: true, force: true });
     await mkdir(reportDir, { recursive: true });
     let summary: Summary | undefined;
+    // The spec reports each operation sent only when asked (read in specs/conformance.spec.ts).
+    const provided: RunSettings = progress ? { ...settings, progress: true } : settings;
     const vitest = await startVitest(
       'test',
       [],
@@ -56,17 +61,22 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
         config: false,
         watch: false,
         include: ['specs/**/*.spec.ts'],
-        provide: { campusnet: settings },
+        provide: { campusnet: provided },
+        // Progress lines are for the progress reporter only, never for other output.
+        onConsoleLog: (log) => !log.includes(PROGRESS_MARKER),
         // The whole run happens in the spec's beforeAll: its time is the run's time.
         hookTimeout: 0,
         testTimeout: 60_000,
         pool: 'threads',
         maxWorkers: 1,
         reporters: [
+          // First, so the live line is cleared before any other reporter writes at the end.
+          ...(progress ? [progress] : []),
           new SummaryReporter({ reportDir, settings, onSummary: (s) => (summary = s) }),
           ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'campusnet-conformance' }],
           ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
-          ...(opts.progress ? ['dot' as const] : []),
+          // A shard leaves a blob report for `merge` (vitest's merge-reports).
+          ...(settings.shard ? [['blob', { outputFile: join(reportDir, BLOB_DIR, `blob-${settings.shard.index}-${settings.shard.count}.json`) }] as ['blob', { outputFile: string }]] : []),
         ],
       },
       { logLevel: 'silent' },
@@ -74,6 +84,7 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
     await vitest?.close();
     return { summary, settings, reportDir };
   } finally {
+    progress?.clear();
     await embedded?.close();
   }
 }

@@ -1,5 +1,6 @@
 // A vitest Reporter that writes summary.json from the results the specs attach to their tests
-// (task meta), never from console output. It also produces the certification's verdict.
+// (task meta), never from console output, and report.html next to it. It also produces the
+// certification's verdict.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -8,6 +9,8 @@ import { runVerdict, totalsOf } from './model.ts';
 import type { RunSettings } from '../config/load.ts';
 import { assumptionsInForce, resolveProfile } from '../config/profile.ts';
 import { TOOL_VERSION } from './version.ts';
+import { inShard } from '../specs/harness/plan.ts';
+import { renderHtmlReport } from './html.ts';
 
 export interface SummaryReporterOptions {
   readonly reportDir: string;
@@ -38,7 +41,8 @@ export function buildSummary(results: readonly ResultEntry[], s: RunSettings, st
     seed: s.seed,
     runs: s.runs,
     bindings: [...s.bindings],
-    operations: [...s.operations],
+    // A shard reports the operations it ran.
+    operations: s.operations.filter((_op, position) => inShard(s, position)),
     assumptions: assumptionsInForce(resolveProfile(s.config), s.config),
     totals,
     exchanges,
@@ -61,6 +65,8 @@ export class SummaryReporter implements Reporter {
     const summary = buildSummary(results, this.opts.settings, this.startedAt, new Date(), exchanges);
     await mkdir(this.opts.reportDir, { recursive: true });
     await writeFile(join(this.opts.reportDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    // The auditors' page, rendered from the same summary (reports/html.ts).
+    await writeFile(join(this.opts.reportDir, 'report.html'), renderHtmlReport(summary));
     this.opts.onSummary?.(summary);
   }
 }

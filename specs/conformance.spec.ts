@@ -5,12 +5,18 @@ import type { RunSettings } from '../config/load.ts';
 import { executeRun, type RunOutcome } from './harness/execute.ts';
 import { bindingTitle, checksFor, planRun } from './harness/plan.ts';
 import { annotate } from './harness/annotate.ts';
+import { progressLine } from '../reports/progressReporter.ts';
 
 const settings = inject('campusnet') as RunSettings;
 let outcome: RunOutcome;
 
 beforeAll(async () => {
-  outcome = await executeRun(settings);
+  // Live progress for the CLI's reporter (reports/progressReporter.ts), only when asked: the
+  // certification otherwise writes nothing to the console.
+  const onOperationSent = settings.progress
+    ? (operation: string, done: number, total: number) => console.info(progressLine({ done, total, operation }))
+    : undefined;
+  outcome = await executeRun(settings, onOperationSent ? { onOperationSent } : {});
 });
 
 for (const plan of planRun(settings)) {
