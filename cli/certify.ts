@@ -1,9 +1,11 @@
 // A certification run: settings → (embedded reference) → preflight → vitest running specs/ with
 // the reporters → summary. Used by the CLI; tests call it too.
 import { rm, mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { requestInterrupt } from '../specs/harness/interrupt.ts';
 import { resolve, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { ConfigFile } from '../config/schema.ts';
 import { checkUrl, resolveSettings, selection, type Overrides, type RunSettings } from '../config/load.ts';
 import type { EmbeddedTarget } from '../reference/embedded.ts';
@@ -21,6 +23,8 @@ export interface CertifyOptions {
   readonly reportDir: string;
   /** Show a live progress line on stderr (written only when stderr is a terminal). */
   readonly progress?: boolean;
+  /** Aborted by the CLI on SIGINT/SIGTERM: sending stops, the reports are written, marked incomplete. */
+  readonly signal?: AbortSignal;
 }
 
 export interface CertifyResult {
@@ -52,10 +56,15 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
     await mkdir(reportDir, { recursive: true });
     let summary: Summary | undefined;
     // The spec reports each operation sent only when asked (read in specs/conformance.spec.ts).
-    const provided: RunSettings = progress ? { ...settings, progress: true } : settings;
-    const vitest = await startVitest(
+    const runId = randomUUID();
+    const provided: RunSettings = { ...settings, runId, ...(progress ? { progress: true } : {}) };
+    const onAbort = () => requestInterrupt(runId);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // Vitest's logger exits the process on SIGINT/SIGTERM; the CLI handles them itself (stop
+    // sending, write the reports), so the listeners vitest adds are removed before it starts.
+    const before = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) };
+    const vitest = await createVitest(
       'test',
-      [],
       {
         root: PACKAGE_ROOT,
         config: false,
@@ -72,7 +81,7 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
         reporters: [
           // First, so the live line is cleared before any other reporter writes at the end.
           ...(progress ? [progress] : []),
-          new SummaryReporter({ reportDir, settings, onSummary: (s) => (summary = s) }),
+          new SummaryReporter({ reportDir, settings, incomplete: () => opts.signal?.aborted === true, onSummary: (s) => (summary = s) }),
           ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'campusnet-conformance' }],
           ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
           // A shard leaves a blob report for `merge` (vitest's merge-reports).
@@ -81,7 +90,10 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
       },
       { logLevel: 'silent' },
     );
-    await vitest?.close();
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before[sig].has(l)) process.off(sig, l);
+    await vitest.start();
+    await vitest.close();
+    opts.signal?.removeEventListener('abort', onAbort);
     return { summary, settings, reportDir };
   } finally {
     progress?.clear();

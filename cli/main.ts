@@ -23,7 +23,20 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.command === 'replay') return runReplay(args);
   if (args.command === 'merge') return runMerge(args);
   const config = args.config ? await loadConfigFile(args.config) : {};
+  // SIGINT/SIGTERM: stop sending, write the reports with what there is (marked incomplete), exit
+  // 130/143. A second signal does not wait.
+  const interrupted = new AbortController();
+  let exitSignal: NodeJS.Signals | undefined;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (exitSignal) process.exit(sig === 'SIGINT' ? EXIT.interrupted : EXIT.terminated);
+      exitSignal = sig;
+      console.error(`campusnet-conformance: ${sig}: stopping; the reports will hold what was checked so far (a second ${sig} exits at once)`);
+      interrupted.abort();
+    });
+  }
   const result = await certify({
+    signal: interrupted.signal,
     config,
     overrides: {
       ...(args.target !== undefined ? { target: args.target } : {}),
@@ -37,7 +50,8 @@ async function main(argv: readonly string[]): Promise<number> {
     reportDir: args.reportDir,
     progress: process.stdout.isTTY === true,
   });
-  return finish(result.summary, result.reportDir);
+  const code = finish(result.summary, result.reportDir);
+  return exitSignal ? (exitSignal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated) : code;
 }
 
 function finish(summary: Summary | undefined, reportDir: string): number {

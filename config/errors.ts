@@ -6,6 +6,7 @@ export const EXIT = {
   unreachable: 3,
   suiteError: 4,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export class UserError extends Error {

@@ -33,6 +33,8 @@ export interface RunSettings {
   readonly onlyCase?: number;
   /** Live progress lines for a terminal (cli/certify.ts). */
   readonly progress?: boolean;
+  /** Names the channel on which the CLI can interrupt the run (specs/harness/interrupt.ts). */
+  readonly runId?: string;
 }
 
 export interface Overrides {

@@ -17,6 +17,8 @@ export interface SummaryReporterOptions {
   readonly settings: RunSettings;
   /** Receives the summary once written, so the CLI can choose its exit code. */
   readonly onSummary?: (summary: Summary) => void;
+  /** Whether the run was interrupted (the summary is then marked incomplete). */
+  readonly incomplete?: () => boolean;
 }
 
 export function collectResults(modules: ReadonlyArray<TestModule>): ResultEntry[] {
@@ -46,6 +48,8 @@ export function buildSummary(results: readonly ResultEntry[], s: RunSettings, st
     assumptions: assumptionsInForce(resolveProfile(s.config), s.config),
     totals,
     exchanges,
+    // ru_maxrss is in kilobytes on Linux; the worker threads share this process.
+    resources: { peakRssBytes: process.resourceUsage().maxRSS * 1024 },
     results: [...results],
   };
 }
@@ -62,7 +66,8 @@ export class SummaryReporter implements Reporter {
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     const results = collectResults(modules);
     const exchanges = results.reduce((n, r) => (r.check === 'checkTargetAnswersInTime' ? n + r.cases.total : n), 0);
-    const summary = buildSummary(results, this.opts.settings, this.startedAt, new Date(), exchanges);
+    const built = buildSummary(results, this.opts.settings, this.startedAt, new Date(), exchanges);
+    const summary = this.opts.incomplete?.() ? { ...built, incomplete: true } : built;
     await mkdir(this.opts.reportDir, { recursive: true });
     await writeFile(join(this.opts.reportDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     // The auditors' page, rendered from the same summary (reports/html.ts).

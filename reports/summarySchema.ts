@@ -48,7 +48,9 @@ export const summarySchema = z
       .array(z.object({ requirement: z.string(), setting: z.string(), value: z.string(), isDefault: z.boolean() }))
       .describe('How this run filled the gaps of the spec (profile)'),
     totals: z.object(Object.fromEntries(verdict.options.map((v) => [v, z.number().int()])) as Record<z.infer<typeof verdict>, z.ZodNumber>),
-    exchanges: z.number().int(),
+    exchanges: z.number().int().describe('Generated cases sent (set-up requests, negative variants, scenario steps and ?WSDL not counted)'),
+    resources: z.object({ peakRssBytes: z.number().int().describe('Peak resident memory of the suite process') }).optional(),
+    incomplete: z.boolean().optional().describe('The run was interrupted: what was sent was checked, the rest is skipped'),
     results: z.array(resultEntrySchema).describe('One entry per check run on an operation and binding'),
   })
   .describe('campusnet-conformance run summary');

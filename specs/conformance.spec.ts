@@ -6,6 +6,7 @@ import { executeRun, type RunOutcome } from './harness/execute.ts';
 import { bindingTitle, checksFor, planRun } from './harness/plan.ts';
 import { annotate } from './harness/annotate.ts';
 import { progressLine } from '../reports/progressReporter.ts';
+import { interruptSignal } from './harness/interrupt.ts';
 
 const settings = inject('campusnet') as RunSettings;
 let outcome: RunOutcome;
@@ -16,7 +17,12 @@ beforeAll(async () => {
   const onOperationSent = settings.progress
     ? (operation: string, done: number, total: number) => console.info(progressLine({ done, total, operation }))
     : undefined;
-  outcome = await executeRun(settings, onOperationSent ? { onOperationSent } : {});
+  const interrupt = interruptSignal(settings.runId);
+  try {
+    outcome = await executeRun(settings, { signal: interrupt.signal, ...(onOperationSent ? { onOperationSent } : {}) });
+  } finally {
+    interrupt.close();
+  }
 });
 
 for (const plan of planRun(settings)) {

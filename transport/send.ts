@@ -55,6 +55,8 @@ class Pacer {
   }
 }
 
+const NOT_SENT: SendResult = { error: { code: 'NOT_SENT', message: 'not sent: the run was stopped' }, startedAt: 0, durationMs: 0 };
+
 export class Transport {
   private readonly agents = new Map<string, Dispatcher>();
   private readonly limiter: Limiter;
@@ -83,11 +85,17 @@ export class Transport {
     return a;
   }
 
-  send(req: EncodedRequest, localAddress?: string): Promise<SendResult> {
+  /**
+   * `proceed` is asked once the request holds a place to go out: a run that was stopped meanwhile
+   * (interrupted, or the target stopped answering) sends nothing more, however many were queued.
+   */
+  send(req: EncodedRequest, localAddress?: string, proceed: () => boolean = () => true): Promise<SendResult> {
     // The slot is taken once a concurrency place is held: taken before, requests held back by the
     // concurrency bound would start together when places free up, a burst above the rate.
     return this.limiter.run(async () => {
+      if (!proceed()) return NOT_SENT;
       await this.pacer?.wait();
+      if (!proceed()) return NOT_SENT;
       return this.sendNow(req, localAddress);
     });
   }

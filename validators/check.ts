@@ -52,9 +52,10 @@ export interface ExchangeCheck {
 export interface GroupCheckContext {
   readonly operation: OperationContract;
   readonly binding: BindingId;
-  readonly baseline: { readonly binding: BindingId; readonly exchange: Exchange; readonly view: ResponseView };
+  /** Only the results are kept for this comparison: the answers themselves were checked and let go. */
+  readonly baseline: { readonly binding: BindingId; readonly exchange: Exchange; readonly view: Pick<ResponseView, 'result'> };
   readonly exchange: Exchange;
-  readonly view: ResponseView;
+  readonly view: Pick<ResponseView, 'result'>;
 }
 
 export interface GroupCheck {

@@ -31,7 +31,9 @@ export class ResponseView {
   /** The body as UTF-8 (§4.1: charset=utf-8); invalid byte sequences are an error, not replaced. */
   get text(): { ok: true; text: string } | { ok: false; error: string } {
     if (!this._text) {
-      const body = this.exchange.response?.body ?? Buffer.alloc(0);
+      // A body cut at the cap is no document anyway: only its start is decoded, for messages.
+      const full = this.exchange.response?.body ?? Buffer.alloc(0);
+      const body = this.exchange.response?.truncated ? full.subarray(0, 64 * 1024) : full;
       try {
         let t = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
         if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
@@ -64,9 +66,12 @@ export class ResponseView {
 
   get xml(): ParseResult {
     if (!this._xml) {
+      if (this.exchange.response?.truncated) {
+        this._xml = { ok: false, error: 'the body was cut at the size cap' };
+        return this._xml;
+      }
       const t = this.text;
       if (!t.ok) this._xml = { ok: false, error: t.error };
-      else if (this.exchange.response?.truncated) this._xml = { ok: false, error: 'the body was cut at the size cap' };
       else this._xml = parseXml(t.text);
     }
     return this._xml;

@@ -20,7 +20,8 @@ import { needsSerialCases, preconditionsOf } from '../../generators/precondition
 import { ResponseView } from '../../validators/view.ts';
 import { XsdBatch, type XsdVerdict } from '../../validators/xsdBatch.ts';
 import { namespaceOf } from '../../contracts/bindings.ts';
-import { levelOf, type CaseIntent, type Check, type NegativeCheck, type Outcome, type ScenarioCheck } from '../../validators/check.ts';
+import { levelOf, type CaseIntent, type Check, type ExchangeCheck, type NegativeCheck, type Outcome, type ScenarioCheck } from '../../validators/check.ts';
+import { CHECKS } from '../../validators/checks/index.ts';
 import { SCENARIO_BY_ID } from '../../generators/scenarios.ts';
 import { OPERATION_BY_NAME } from '../../contracts/operations.ts';
 import type { ParamValue } from '../../bindings/encode.ts';
@@ -40,8 +41,8 @@ interface Sent {
   readonly intent: CaseIntent;
   /** Set-up requests sent before it (preconditions), kept as evidence. */
   readonly setup: readonly Exchange[];
-  view?: ResponseView;
-  xsdHandle?: number;
+  /** The answer read once; let go after its checks, keeping only the result for §9.1. */
+  view?: Pick<ResponseView, 'result'>;
 }
 
 export interface RunOutcome {
@@ -61,29 +62,54 @@ export function endpointSettings(s: RunSettings): EndpointSettings {
   return { baseUrl: s.target, paths: s.paths, securityOfficeNamespace: s.securityOfficeNamespace };
 }
 
+/** After this many requests in a row fail at the transport level, nothing more is sent. */
+export const BREAKER_THRESHOLD = 5;
+
 class Sender {
+  /** Requests in a row that got no HTTP answer (timeout, reset, refused). */
+  private failuresInARow = 0;
+  /** Why sending stopped, once the target stopped answering. */
+  stopped?: string;
+  /** Requests that went out (cases, set-up, negative variants, scenario steps). */
+  sentCount = 0;
+
   constructor(
     private readonly transport: Transport,
     readonly settings: EndpointSettings,
     readonly profile: Profile,
     readonly clock: Clock,
+    private readonly signal?: AbortSignal,
   ) {}
+
+  /** Nothing more goes out once the run is interrupted or the target stopped answering. */
+  get halted(): boolean {
+    return this.signal?.aborted === true || this.stopped !== undefined;
+  }
 
   params(op: OperationContract, binding: BindingId, c: RequestCase): ParamValue[] {
     return authenticatedParams(op, binding, c, this.profile, this.clock);
   }
 
-  send(op: OperationContract, binding: BindingId, c: RequestCase, id: string, origin: Exchange['origin']): Promise<Exchange> {
+  send(op: OperationContract, binding: BindingId, c: RequestCase, id: string, origin: Exchange['origin']): Promise<Exchange | undefined> {
     return this.sendVariant(op, binding, { params: this.params(op, binding, c) }, id, origin);
   }
 
   /** Sends parameters as given, with a negative case's changes to the encoding or the request. */
-  async sendVariant(op: OperationContract, binding: BindingId, v: Variant, id: string, origin: Exchange['origin']): Promise<Exchange> {
+  /** The exchange, or undefined when the run stopped before the request could go out. */
+  async sendVariant(op: OperationContract, binding: BindingId, v: Variant, id: string, origin: Exchange['origin']): Promise<Exchange | undefined> {
     const encoded = encodeRequest(op, binding, v.params, { settings: this.settings, ...v.encode });
     const req = v.rewrite ? v.rewrite(encoded) : encoded;
     // A caller-IP check (§5.4) must see the allowed source address when one is configured.
     const localAddress = v.localAddress ?? (op.auth.kind === 'callerIp' ? this.profile.ipCheck.allowedSource : undefined);
-    const r = await this.transport.send(req, localAddress);
+    const r = await this.transport.send(req, localAddress, () => !this.halted);
+    if (r.error?.code === 'NOT_SENT') return undefined;
+    this.sentCount++;
+    // A target that stopped answering would make the run last (requests x timeout): after a few
+    // transport failures in a row the run stops sending and reports what it has.
+    this.failuresInARow = r.error ? this.failuresInARow + 1 : 0;
+    if (this.failuresInARow >= BREAKER_THRESHOLD && !this.stopped) {
+      this.stopped = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row failed: ${r.error!.message}); nothing more was sent`;
+    }
     return {
       id,
       operation: op.name,
@@ -119,20 +145,22 @@ const NEGATIVE_CASES_PER_BINDING = 2;
  * each variant (after the case's preconditions, so that acceptance would show). One at a time:
  * each variant is judged against the answer just before it.
  */
-async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, signal?: AbortSignal, onlyCase?: number): Promise<NegativeSent[]> {
+async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, judge: (n: NegativeSent) => void, signal?: AbortSignal, onlyCase?: number): Promise<void> {
   const op = plan.operation;
   const fx = sender.profile.fixtures;
-  const out: NegativeSent[] = [];
+  const out = { push: judge };
   const chosen = cases
     .map((c, i) => [c, i] as const)
     .filter(([c]) => intentOf(op, c, fx).expectSuccess)
     .slice(0, NEGATIVE_CASES_PER_BINDING)
     .filter(([, i]) => onlyCase === undefined || i === onlyCase);
-  for (const binding of plan.bindings) {
+  // Each variant follows its accepted request within one binding. Bindings of an operation that
+  // changes nothing cannot disturb each other, so they go in parallel; the others one by one.
+  const perBinding = async (binding: BindingId): Promise<void> => {
     const checks = checksFor(op, binding).filter((c): c is NegativeCheck => c.scope === 'negative');
-    if (!checks.length) continue;
+    if (!checks.length) return;
     for (const [c, index] of chosen) {
-      if (signal?.aborted) return out;
+      if (signal?.aborted || sender.stopped) return;
       const id = `${op.name}/${binding}/${index}`;
       const origin = { seed: plan.seed, path: String(index) };
       const setup = async (suffix: string) => {
@@ -140,6 +168,7 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
       };
       await setup('accepted');
       const baseline = await sender.send(op, binding, c, `${id}/accepted`, origin);
+      if (!baseline) return;
       for (const check of checks) {
         const negative = NEGATIVE_CASE_BY_ID.get(check.negativeCase)!;
         const lacking = negative.requires?.(sender.profile);
@@ -150,35 +179,47 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
         await setup(negative.id);
         const variant = negative.build({ operation: op, binding, case: c, params: sender.params(op, binding, c), profile: sender.profile, clock: sender.clock, settings: sender.settings });
         const exchange = await sender.sendVariant(op, binding, variant, `${id}/${negative.id}`, origin);
+        if (!exchange) return;
         out.push({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
       }
     }
-  }
-  return out;
+  };
+  if (op.mutates) for (const b of plan.bindings) await perBinding(b);
+  else await Promise.all(plan.bindings.map(perBinding));
 }
 
-async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, signal?: AbortSignal, onlyCase?: number): Promise<{ sent: Sent[]; negatives: NegativeSent[] }> {
+/**
+ * Sends one operation's cases over every binding, each checked as soon as its answer is in (so
+ * memory holds answers in flight, not the operation's), then compares bindings and sends the
+ * negative variants, each judged as it comes back.
+ */
+async function sendOperation(plan: OperationPlan, runs: number, profile: Profile, sender: Sender, st: CheckingState, signal?: AbortSignal, onlyCase?: number): Promise<number> {
   const op = plan.operation;
   // One sample per operation: case i is the same inputs in every binding (the §9.1 property).
   const cases = fc.sample(requestCase(op, profile.fixtures), { seed: plan.seed, numRuns: runs });
   // A replay sends one case; the sample is drawn whole all the same, so case i is the same case.
   const jobs = plan.bindings.flatMap((binding) => cases.map((c, index) => ({ binding, c, index }))).filter((j) => onlyCase === undefined || j.index === onlyCase);
   const one = async ({ binding, c, index }: (typeof jobs)[number]): Promise<Sent | undefined> => {
-    if (signal?.aborted) return undefined;
+    if (signal?.aborted || sender.stopped) return undefined;
     const id = `${op.name}/${binding}/${index}`;
     const origin = { seed: plan.seed, path: String(index) };
     const setup: Exchange[] = [];
     for (const [k, step] of preconditionsOf(op, c, profile.fixtures).entries()) {
-      setup.push(await sender.send(step.operation, binding, step.case, `${id}/setup-${k}`, origin));
+      const x = await sender.send(step.operation, binding, step.case, `${id}/setup-${k}`, origin);
+      if (!x) return undefined;
+      setup.push(x);
     }
     const exchange = await sender.send(op, binding, c, id, origin);
-    return { operation: op, binding, index, seed: plan.seed, exchange, intent: intentOf(op, c, profile.fixtures), setup };
+    if (!exchange) return undefined;
+    return checkExchange({ operation: op, binding, index, seed: plan.seed, exchange, intent: intentOf(op, c, profile.fixtures), setup }, st);
   };
   const sent: (Sent | undefined)[] = [];
   if (needsSerialCases(op)) for (const j of jobs) sent.push(await one(j));
   else sent.push(...(await Promise.all(jobs.map(one))));
-  const negatives = await sendNegatives(plan, cases, sender, signal, onlyCase);
-  return { sent: sent.filter((x): x is Sent => x !== undefined), negatives };
+  const kept = sent.filter((x): x is Sent => x !== undefined);
+  compareBindings(kept, st);
+  await sendNegatives(plan, cases, sender, (n) => judgeNegative(n, st), signal, onlyCase);
+  return kept.length;
 }
 
 interface ScenarioRun {
@@ -206,10 +247,12 @@ async function runScenarios(plans: readonly OperationPlan[], s: RunSettings, sen
         for (const st of SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures)) {
           if (signal?.aborted) break;
           const exchange = await sender.send(st.operation, binding, st.case, `${check.scenario}/${binding}/${st.label}`, { seed: 0, path: st.label });
+          if (!exchange) break;
           const view = new ResponseView(exchange, { operation: st.operation.name, namespace: namespaceOf(st.operation.endpoint, sender.settings), binding });
           steps.set(st.label, { exchange, view });
         }
-        out.push({ check, binding, steps });
+        // An unfinished scenario has nothing to judge: it is left out, and reported as not run.
+        if (steps.size === SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures).length) out.push({ check, binding, steps });
       }
     }
   }
@@ -253,53 +296,65 @@ async function fetchWsdls(plans: readonly OperationPlan[], settings: EndpointSet
   );
 }
 
+/** What evidence can show of a body; the rest of a large answer is not kept past its checks. */
+const KEPT_BODY_BYTES = 64 * 1024;
+
+/** The exchange as kept for later (schema verdicts, evidence): the body cut to what evidence shows. */
+function shrink(x: Exchange): Exchange {
+  if (!x.response || x.response.body.length <= KEPT_BODY_BYTES) return x;
+  // A copy, so that the large buffer itself can be freed.
+  return { ...x, response: { ...x.response, body: Buffer.from(x.response.body.subarray(0, KEPT_BODY_BYTES)) } };
+}
+
 export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Promise<RunOutcome> {
   const profile = resolveProfile(s.config);
   const redactor = Redactor.forProfile(profile);
   const clock = s.clockMs !== undefined ? fixedClock(s.clockMs) : systemClock;
   const settings = endpointSettings(s);
   const transport = new Transport({ timeoutMs: s.timeoutMs, maxResponseBytes: s.maxResponseBytes, concurrency: s.concurrency, rateLimit: s.rateLimit });
-  const sender = new Sender(transport, settings, profile, clock);
+  const sender = new Sender(transport, settings, profile, clock, hooks.signal);
   const plans = planRun(s);
-  const sent: Sent[] = [];
-  const negatives: NegativeSent[] = [];
+  const agg = new Aggregator(s, redactor);
+  const batch = new XsdBatch(settings.securityOfficeNamespace);
+  // Schema verdicts come from one Java run at the end: until then each XML answer waits, shrunk.
+  const awaitingSchema: { x: Sent; handle: number }[] = [];
+  const xsdCheck = CHECKS.find((c): c is ExchangeCheck => c.id === 'checkResponseMatchesXmlSchema')!;
+  const checking: CheckingState = { s, settings, agg, batch, awaitingSchema, xsdCheck };
+  const sentOps = new Set<string>();
   let wsdls: PublishedWsdl[] = [];
   let scenarios: ScenarioRun[] = [];
   try {
     // Operations go one after another: a state change of one never lands between the bindings
-    // of another's case, so the §9.1 comparison sees one state.
+    // of another's case, so the §9.1 comparison sees one state. Each operation's answers are
+    // checked as soon as it is done, so memory holds one operation's answers, not the run's.
     for (const [i, plan] of plans.entries()) {
-      if (plan.skipped || hooks.signal?.aborted) continue;
-      const done = await sendOperation(plan, s.runs, profile, sender, hooks.signal, s.onlyCase);
-      sent.push(...done.sent);
-      negatives.push(...done.negatives);
+      if (plan.skipped || hooks.signal?.aborted || sender.stopped) continue;
+      const sentCases = await sendOperation(plan, s.runs, profile, sender, checking, hooks.signal, s.onlyCase);
+      if (sentCases) sentOps.add(plan.operation.name);
       hooks.onOperationSent?.(plan.operation.name, i + 1, plans.length);
     }
     // A replay of one case sends nothing else.
-    if (!hooks.signal?.aborted && s.onlyCase === undefined) scenarios = await runScenarios(plans, s, sender, hooks.signal);
-    if (!hooks.signal?.aborted) wsdls = await fetchWsdls(plans, settings, transport);
+    if (!hooks.signal?.aborted && !sender.stopped && s.onlyCase === undefined) scenarios = await runScenarios(plans, s, sender, hooks.signal);
+    if (!hooks.signal?.aborted && !sender.stopped) wsdls = await fetchWsdls(plans, settings, transport);
   } finally {
     await transport.close();
   }
 
-  // Parse once per exchange, and validate every document in one Java run.
-  const batch = new XsdBatch();
-  for (const x of sent) {
-    x.view = new ResponseView(x.exchange, { operation: x.operation.name, namespace: namespaceOf(x.operation.endpoint, settings), binding: x.binding });
-    const parsed = x.view.xml;
-    if (parsed.ok) x.xsdHandle = batch.add(parsed.doc.root);
-  }
   let verdicts: XsdVerdict[] = [];
   try {
-    verdicts = await batch.validate(settings.securityOfficeNamespace);
+    verdicts = await batch.validate();
   } catch (e) {
     verdicts = Array.from({ length: batch.size }, () => ({ error: (e as Error).message }));
   }
+  for (const { x, handle } of awaitingSchema) {
+    const xsd = verdicts[handle];
+    agg.record(xsdCheck, x, () => xsdCheck.run({ operation: x.operation, binding: x.binding, settings, exchange: x.exchange, view: viewOf(x.exchange, x.operation, x.binding, settings), intent: x.intent, xsd }));
+  }
 
-  const agg = new Aggregator(s, redactor);
   for (const plan of plans) {
-    if (plan.skipped || hooks.signal?.aborted) {
-      const reason = plan.skipped ?? 'the run was interrupted before this operation was sent';
+    const unsent = !sentOps.has(plan.operation.name) && (hooks.signal?.aborted || sender.stopped);
+    if (plan.skipped || unsent) {
+      const reason = plan.skipped ?? (hooks.signal?.aborted ? 'the run was interrupted before this operation was sent' : sender.stopped!);
       // Reading the published WSDL changes nothing, so it is checked even for held-back operations.
       for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) if (c.scope !== 'wsdl') agg.skip(c, plan.operation, b, reason);
     }
@@ -309,53 +364,11 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
       for (const binding of plan.bindings) {
         for (const check of checksFor(plan.operation, binding)) {
           if (check.scope !== 'wsdl') continue;
-          const x: Sent = { operation: plan.operation, binding, index: 0, seed: plan.seed, exchange: w.exchange, intent: { expectSuccess: false }, setup: [], view: w.view };
+          const x: Sent = { operation: plan.operation, binding, index: 0, seed: plan.seed, exchange: w.exchange, intent: { expectSuccess: false }, setup: [] };
           agg.record(check, x, () => check.run({ operation: plan.operation, binding, exchange: w.exchange, view: w.view, expected: w.expected, ...(w.actual ? { actual: w.actual } : {}) }));
         }
       }
     }
-  }
-  const byCase = new Map<string, Map<BindingId, Sent>>();
-  for (const x of sent) {
-    const key = `${x.operation.name}#${x.index}`;
-    if (!byCase.has(key)) byCase.set(key, new Map());
-    byCase.get(key)!.set(x.binding, x);
-    const xsd = x.xsdHandle === undefined ? undefined : verdicts[x.xsdHandle];
-    for (const check of checksFor(x.operation, x.binding)) {
-      if (check.scope !== 'exchange') continue;
-      agg.record(check, x, () =>
-        check.run({ operation: x.operation, binding: x.binding, settings, exchange: x.exchange, view: x.view!, intent: x.intent, ...(xsd ? { xsd } : {}) }),
-      );
-    }
-  }
-  for (const group of byCase.values()) {
-    const baselineBinding = s.bindings.find((b) => group.has(b))!;
-    const baseline = group.get(baselineBinding)!;
-    for (const x of group.values()) {
-      for (const check of checksFor(x.operation, x.binding)) {
-        if (check.scope !== 'group') continue;
-        agg.record(check, x, () =>
-          check.run({
-            operation: x.operation,
-            binding: x.binding,
-            baseline: { binding: baselineBinding, exchange: baseline.exchange, view: baseline.view! },
-            exchange: x.exchange,
-            view: x.view!,
-          }),
-        );
-      }
-    }
-  }
-  for (const n of negatives) {
-    if (n.skipped) {
-      agg.skip(n.check, n.operation, n.binding, n.skipped);
-      continue;
-    }
-    const ns = namespaceOf(n.operation.endpoint, settings);
-    const view = (x: Exchange) => new ResponseView(x, { operation: n.operation.name, namespace: ns, binding: n.binding });
-    const x: Sent = { operation: n.operation, binding: n.binding, index: n.index, seed: n.seed, exchange: n.exchange!, intent: { expectSuccess: false }, setup: [] };
-    const baseline = { exchange: n.baseline!, view: view(n.baseline!) };
-    agg.record(n.check, x, () => n.check.run({ operation: n.operation, binding: n.binding, baseline, exchange: n.exchange!, view: view(n.exchange!) }));
   }
   for (const run of scenarios) {
     const op = OPERATION_BY_NAME.get(run.check.operation)!;
@@ -367,17 +380,82 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
     const x: Sent = { operation: op, binding: run.binding, index: 0, seed: 0, exchange: last.exchange, intent: { expectSuccess: true }, setup: [] };
     agg.record(run.check, x, () => run.check.run({ binding: run.binding, steps: run.steps }));
   }
+  // Whatever was not run because the run stopped or was interrupted is reported as skipped, so
+  // every selected check has a result to show.
+  const stoppedBy = hooks.signal?.aborted ? 'the run was interrupted before this check could run' : sender.stopped;
+  if (stoppedBy) for (const plan of plans) for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) if (!agg.has(c, plan.operation, b)) agg.skip(c, plan.operation, b, stoppedBy);
   const results = agg.results();
   const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));
-  const exchanges = sent.length + sent.reduce((n, x) => n + x.setup.length, 0) + negatives.filter((n) => n.exchange).length;
-  return { results, exchanges, entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
+  return { results, exchanges: sender.sentCount, entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
+}
+
+const viewOf = (x: Exchange, op: OperationContract, binding: BindingId, settings: EndpointSettings) =>
+  new ResponseView(x, { operation: op.name, namespace: namespaceOf(op.endpoint, settings), binding });
+
+interface CheckingState {
+  readonly s: RunSettings;
+  readonly settings: EndpointSettings;
+  readonly agg: Aggregator;
+  readonly batch: XsdBatch;
+  readonly awaitingSchema: { x: Sent; handle: number }[];
+  readonly xsdCheck: ExchangeCheck;
+}
+
+/**
+ * One answer's checks, as soon as it is in: read once, judged by every exchange check (the schema
+ * check waits for the batch). What is kept afterwards is a shrunk copy and the result text.
+ */
+function checkExchange(x: Sent, st: CheckingState): Sent {
+  const view = viewOf(x.exchange, x.operation, x.binding, st.settings);
+  const parsed = view.xml;
+  const kept: Sent = { ...x, exchange: shrink(x.exchange), view: { result: view.result } };
+  if (parsed.ok) st.awaitingSchema.push({ x: kept, handle: st.batch.add(parsed.doc.root) });
+  for (const check of checksFor(x.operation, x.binding)) {
+    if (check.scope !== 'exchange' || (check === st.xsdCheck && parsed.ok)) continue;
+    st.agg.record(check, x, () => check.run({ operation: x.operation, binding: x.binding, settings: st.settings, exchange: x.exchange, view, intent: x.intent }));
+  }
+  return kept;
+}
+
+/** §9.1: the same case over every binding, each compared with the first binding's result. */
+function compareBindings(sent: readonly Sent[], st: CheckingState): void {
+  const byCase = new Map<number, Map<BindingId, Sent>>();
+  for (const x of sent) {
+    if (!byCase.has(x.index)) byCase.set(x.index, new Map());
+    byCase.get(x.index)!.set(x.binding, x);
+  }
+  for (const group of byCase.values()) {
+    const baselineBinding = st.s.bindings.find((b) => group.has(b))!;
+    const baseline = group.get(baselineBinding)!;
+    for (const x of group.values()) {
+      for (const check of checksFor(x.operation, x.binding)) {
+        if (check.scope !== 'group') continue;
+        st.agg.record(check, x, () =>
+          check.run({ operation: x.operation, binding: x.binding, baseline: { binding: baselineBinding, exchange: baseline.exchange, view: baseline.view! }, exchange: x.exchange, view: x.view! }),
+        );
+      }
+    }
+  }
+}
+
+/** The accepted request's answer, read once for all the variants judged against it. */
+const acceptedViews = new WeakMap<Exchange, ResponseView>();
+
+/** A negative variant, judged against the accepted request sent just before it. */
+function judgeNegative(n: NegativeSent, st: CheckingState): void {
+  if (n.skipped) return st.agg.skip(n.check, n.operation, n.binding, n.skipped);
+  const x: Sent = { operation: n.operation, binding: n.binding, index: n.index, seed: n.seed, exchange: n.exchange!, intent: { expectSuccess: false }, setup: [] };
+  let accepted = acceptedViews.get(n.baseline!);
+  if (!accepted) acceptedViews.set(n.baseline!, (accepted = viewOf(n.baseline!, n.operation, n.binding, st.settings)));
+  const baseline = { exchange: n.baseline!, view: accepted };
+  st.agg.record(n.check, x, () => n.check.run({ operation: n.operation, binding: n.binding, baseline, exchange: n.exchange!, view: viewOf(n.exchange!, n.operation, n.binding, st.settings) }));
 }
 
 /** Per check, operation and binding: counts, the first failure with its evidence. */
 class Aggregator {
   private readonly acc = new Map<
     string,
-    { check: Check; op: OperationContract; binding: BindingId; total: number; passed: number; failed: number; na: number; naReason?: string; firstFailure?: { x: Sent; outcome: Outcome & { verdict: 'failed' } }; error?: string; skipped?: string }
+    { check: Check; op: OperationContract; binding: BindingId; total: number; passed: number; failed: number; na: number; naReason?: string; firstFailure?: { x: Pick<Sent, 'exchange' | 'seed' | 'index'>; outcome: Outcome & { verdict: 'failed' }; evidence: Evidence }; error?: string; skipped?: string }
   >();
 
   constructor(
@@ -390,6 +468,10 @@ class Aggregator {
     let a = this.acc.get(key);
     if (!a) this.acc.set(key, (a = { check, op, binding, total: 0, passed: 0, failed: 0, na: 0 }));
     return a;
+  }
+
+  has(check: Check, op: OperationContract, binding: BindingId): boolean {
+    return this.acc.has(`${check.id}|${op.name}|${binding}`);
   }
 
   skip(check: Check, op: OperationContract, binding: BindingId, reason: string): void {
@@ -410,7 +492,8 @@ class Aggregator {
     if (outcome.verdict === 'passed') a.passed++;
     else if (outcome.verdict === 'failed') {
       a.failed++;
-      a.firstFailure ??= { x, outcome };
+      // The evidence is taken now, so that the exchange itself need not be kept.
+      a.firstFailure ??= { x: { exchange: { ...x.exchange, response: undefined } as Exchange, seed: x.seed, index: x.index }, outcome, evidence: this.evidence(x, outcome) };
     } else {
       a.na++;
       a.naReason ??= outcome.reason;
@@ -438,14 +521,14 @@ class Aggregator {
         const message = this.redactor.text(
           `expected ${outcome.expected} but the response contained ${outcome.actual} (${a.failed} of ${a.total} cases; first: ${x.exchange.id}, seed ${x.seed}, path ${x.index})`,
         );
-        return { ...base, verdict, message, evidence: this.evidence(x, outcome) };
+        return { ...base, verdict, message, evidence: a.firstFailure.evidence };
       }
       if (a.passed > 0) return { ...base, verdict: 'passed', message: `${a.passed} of ${a.total} cases passed${a.na ? ` (${a.na} not applicable)` : ''}` };
       return { ...base, verdict: 'not-applicable', message: a.naReason ?? 'no case to check' };
     });
   }
 
-  private evidence(x: Sent, outcome: Outcome & { verdict: 'failed' }): Evidence {
+  private evidence(x: Pick<Sent, 'exchange' | 'seed' | 'index'>, outcome: Outcome & { verdict: 'failed' }): Evidence {
     const r = this.redactor;
     const { request, response, error } = x.exchange;
     // Redact before cutting, so a secret across the cut cannot survive in halves; and build the
