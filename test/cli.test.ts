@@ -1,27 +1,19 @@
 // The command as a user meets it: exit codes, one-line errors without stacks, and the outputs
 // of a certification. Each case runs the real bin in a child process.
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../contracts/operations.ts';
 import { BINDING_IDS } from '../contracts/bindings.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
+import { runCli } from './support/cli.ts';
 
-const BIN = fileURLToPath(new URL('../bin/campusnet-conformance.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'campusnet-cli-'));
 
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 99) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { env });
 
 /** A target that answers everything with an HTML page: reachable, and wrong in every binding. */
 let html: Server;

@@ -1,24 +1,18 @@
 // Reproduce and replay: a failure in a report is regenerated from its run seed and case path and
 // checked again, against the same target (still failing) or a mended one (passing).
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfile } from '../config/profile.ts';
 import { referenceProfile } from '../reference/profile.ts';
 import { startReference, type ReferenceServer } from '../reference/server.ts';
 import { DEFECT_BY_ID } from '../defects/catalog.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
+import { runCli } from './support/cli.ts';
 
-const BIN = fileURLToPath(new URL('../bin/campusnet-conformance.js', import.meta.url));
-const cli = (args: string[]): Promise<{ code: number; out: string }> =>
-  new Promise((resolve) =>
-    execFile(process.execPath, [BIN, ...args], { timeout: 120_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 99) : 0, out: `${stdout}${stderr}` }),
-    ),
-  );
+const cli = (args: string[]) => runCli(args);
+
 
 const work = mkdtempSync(join(tmpdir(), 'campusnet-replay-'));
 let broken: ReferenceServer;

@@ -1,21 +1,15 @@
 // Sharding: `run --shard i/n` on every shard, then `merge`, reports what one unsharded run with
 // the same seed reports, verdict for verdict (vitest blob reports and merge-reports).
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { summarySchema } from '../reports/summarySchema.ts';
+import { runCli } from './support/cli.ts';
 import type { Summary } from '../reports/model.ts';
 
-const BIN = fileURLToPath(new URL('../bin/campusnet-conformance.js', import.meta.url));
-const cli = (args: string[]): Promise<{ code: number; out: string }> =>
-  new Promise((resolve) =>
-    execFile(process.execPath, [BIN, ...args], { timeout: 180_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 99) : 0, out: `${stdout}${stderr}` }),
-    ),
-  );
+const cli = (args: string[]) => runCli(args, { timeoutMs: 180_000 });
+
 const work = mkdtempSync(join(tmpdir(), 'campusnet-shard-'));
 const read = (dir: string): Summary => summarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')));
 const verdicts = (s: Summary) => Object.fromEntries(s.results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r.verdict]));
