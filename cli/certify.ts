@@ -1,5 +1,5 @@
 // A certification run: settings → (embedded reference) → preflight → vitest running specs/ with
-// the reporters → summary. Used by the CLI; tests call it too.
+// the reporters → summary. Used by the CLI and by `npm run bench`.
 import { rm, mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { requestInterrupt } from '../specs/harness/interrupt.ts';

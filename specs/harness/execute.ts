@@ -148,7 +148,6 @@ const NEGATIVE_CASES_PER_BINDING = 2;
 async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, judge: (n: NegativeSent) => void, signal?: AbortSignal, onlyCase?: number): Promise<void> {
   const op = plan.operation;
   const fx = sender.profile.fixtures;
-  const out = { push: judge };
   const chosen = cases
     .map((c, i) => [c, i] as const)
     .filter(([c]) => intentOf(op, c, fx).expectSuccess)
@@ -173,14 +172,14 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
         const negative = NEGATIVE_CASE_BY_ID.get(check.negativeCase)!;
         const lacking = negative.requires?.(sender.profile);
         if (typeof lacking === 'string') {
-          out.push({ check, operation: op, binding, index, seed: plan.seed, skipped: lacking });
+          judge({ check, operation: op, binding, index, seed: plan.seed, skipped: lacking });
           continue;
         }
         await setup(negative.id);
         const variant = negative.build({ operation: op, binding, case: c, params: sender.params(op, binding, c), profile: sender.profile, clock: sender.clock, settings: sender.settings });
         const exchange = await sender.sendVariant(op, binding, variant, `${id}/${negative.id}`, origin);
         if (!exchange) return;
-        out.push({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
+        judge({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
       }
     }
   };
@@ -244,7 +243,8 @@ async function runScenarios(plans: readonly OperationPlan[], s: RunSettings, sen
           continue;
         }
         const steps = new Map<string, { exchange: Exchange; view: ResponseView }>();
-        for (const st of SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures)) {
+        const script = SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures);
+        for (const st of script) {
           if (signal?.aborted) break;
           const exchange = await sender.send(st.operation, binding, st.case, `${check.scenario}/${binding}/${st.label}`, { seed: 0, path: st.label });
           if (!exchange) break;
@@ -252,7 +252,7 @@ async function runScenarios(plans: readonly OperationPlan[], s: RunSettings, sen
           steps.set(st.label, { exchange, view });
         }
         // An unfinished scenario has nothing to judge: it is left out, and reported as not run.
-        if (steps.size === SCENARIO_BY_ID.get(check.scenario)!.steps(sender.profile.fixtures).length) out.push({ check, binding, steps });
+        if (steps.size === script.length) out.push({ check, binding, steps });
       }
     }
   }
@@ -455,7 +455,7 @@ function judgeNegative(n: NegativeSent, st: CheckingState): void {
 class Aggregator {
   private readonly acc = new Map<
     string,
-    { check: Check; op: OperationContract; binding: BindingId; total: number; passed: number; failed: number; na: number; naReason?: string; firstFailure?: { x: Pick<Sent, 'exchange' | 'seed' | 'index'>; outcome: Outcome & { verdict: 'failed' }; evidence: Evidence }; error?: string; skipped?: string }
+    { check: Check; op: OperationContract; binding: BindingId; total: number; passed: number; failed: number; na: number; naReason?: string; firstFailure?: { exchangeId: string; seed: number; index: number; outcome: Outcome & { verdict: 'failed' }; evidence: Evidence }; error?: string; skipped?: string }
   >();
 
   constructor(
@@ -493,7 +493,7 @@ class Aggregator {
     else if (outcome.verdict === 'failed') {
       a.failed++;
       // The evidence is taken now, so that the exchange itself need not be kept.
-      a.firstFailure ??= { x: { exchange: { ...x.exchange, response: undefined } as Exchange, seed: x.seed, index: x.index }, outcome, evidence: this.evidence(x, outcome) };
+      a.firstFailure ??= { exchangeId: x.exchange.id, seed: x.seed, index: x.index, outcome, evidence: this.evidence(x, outcome) };
     } else {
       a.na++;
       a.naReason ??= outcome.reason;
@@ -515,11 +515,11 @@ class Aggregator {
       if (a.skipped) return { ...base, verdict: 'skipped', message: a.skipped };
       if (a.error) return { ...base, verdict: 'error', message: this.redactor.text(a.error) };
       if (a.firstFailure) {
-        const { x, outcome } = a.firstFailure;
+        const { exchangeId, seed, index, outcome } = a.firstFailure;
         // SHOULD-level findings are reported, and fail the run only in strict mode (DESIGN.md).
         const verdict = levelOf(a.check, a.op) === 'SHOULD' && !this.s.strict ? 'warning' : 'failed';
         const message = this.redactor.text(
-          `expected ${outcome.expected} but the response contained ${outcome.actual} (${a.failed} of ${a.total} cases; first: ${x.exchange.id}, seed ${x.seed}, path ${x.index})`,
+          `expected ${outcome.expected} but the response contained ${outcome.actual} (${a.failed} of ${a.total} cases; first: ${exchangeId}, seed ${seed}, path ${index})`,
         );
         return { ...base, verdict, message, evidence: a.firstFailure.evidence };
       }

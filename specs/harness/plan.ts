@@ -36,6 +36,14 @@ export function planRun(s: RunSettings): OperationPlan[] {
   });
 }
 
-export const checksFor = (op: OperationContract, binding: BindingId): Check[] => CHECKS.filter((c) => c.appliesTo(op, binding));
+const checksByPair = new Map<string, readonly Check[]>();
+
+/** The checks that apply to an operation and binding, worked out once: they are asked for every exchange. */
+export function checksFor(op: OperationContract, binding: BindingId): readonly Check[] {
+  const key = `${op.name}|${binding}`;
+  let found = checksByPair.get(key);
+  if (!found) checksByPair.set(key, (found = CHECKS.filter((c) => c.appliesTo(op, binding))));
+  return found;
+}
 
 export const bindingTitle = (b: BindingId): string => BINDINGS[b].title;
