@@ -524,6 +524,15 @@ export const DEFECTS: readonly Defect[] = [
     scope: { operations: ['GetUserInfo'], bindings: ['soap12', 'post'] },
     deviation: { result: (op, faithful) => (op === 'GetUserInfo' && faithful ? faithful.replace(/"available":"[^"]*"/, '"available":"1"') : faithful) },
   },
+  // Content coding
+  {
+    id: 'D50-GZIP-LABEL-ON-PLAIN-BODY',
+    violates: 'IF-7.1-HTTP-200',
+    description: 'A front (proxy, filter) labels SOAP 1.2 answers Content-Encoding: gzip without compressing them.',
+    expectedChecks: ['checkTargetAnswersInTime'],
+    scope: { operations: ['GetUserPackages'], bindings: ['soap12'] },
+    deviation: { reply: onReply(['soap12'], (r) => withHeader(r, 'Content-Encoding', 'gzip')) },
+  },
 ];
 
 export const DEFECT_BY_ID: ReadonlyMap<string, Defect> = new Map(DEFECTS.map((d) => [d.id, d]));

@@ -1,6 +1,7 @@
 // The defect catalog as evidence: each defect is caught by every check it names and fails the
 // run; every MUST requirement has a check; every check has a defect; and the faithful reference,
 // run the same way, passes (so the failures come from the deviations, not the harness).
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFECTS } from '../defects/catalog.ts';
 import { prove } from '../defects/prove.ts';
@@ -38,6 +39,33 @@ describe('the faithful reference, run as the catalog runs', () => {
     expect(proof.results.filter((r) => r.verdict === 'failed' || r.verdict === 'error' || r.verdict === 'warning').map((r) => `${r.operation}/${r.binding} ${r.check}: ${r.message}`)).toEqual([]);
     expect(proof.verdict).toBe('passed');
     expect(new Set(proof.results.map((r) => r.check))).toEqual(new Set(CHECKS.map((c) => c.id)));
+  });
+
+  // RFC 9110 §12.5.3: a request without Accept-Encoding accepts any coding, so a faithful host
+  // behind a compressing front is still faithful; the suite must read through the coding.
+  it('passes every check behind a front that compresses its answers (gzip, deflate, br)', async () => {
+    const codings = ['gzip', 'deflate', 'br'] as const;
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    let n = 0;
+    const proof = await prove(
+      {
+        id: 'CONTROL-COMPRESSED',
+        violates: '',
+        description: '',
+        expectedChecks: [],
+        scope: { operations: OPERATIONS.map((o) => o.name) },
+        deviation: {
+          reply: (r) => {
+            const coding = codings[n++ % codings.length];
+            return { ...r, headers: { ...r.headers, 'Content-Encoding': coding }, body: compress[coding](r.body) };
+          },
+        },
+      },
+      { runs: 2 },
+    );
+    expect(n, 'answers compressed').toBeGreaterThan(100);
+    expect(proof.results.filter((r) => r.verdict === 'failed' || r.verdict === 'error' || r.verdict === 'warning').map((r) => `${r.operation}/${r.binding} ${r.check}: ${r.message}`)).toEqual([]);
+    expect(proof.verdict).toBe('passed');
   });
 });
 

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport } from '../transport/send.ts';
 
@@ -28,6 +29,20 @@ beforeAll(async () => {
         res.end();
       };
       return pump();
+    }
+    if (req.url?.startsWith('/coded/')) {
+      // /coded/<coding>: a small document in that coding; /coded/bomb: 64 MiB of zeros as gzip;
+      // /coded/stalls: a gzip header and then silence; /coded/liar: "gzip" over plain text.
+      const kind = req.url.slice('/coded/'.length);
+      const doc = Buffer.from('<string xmlns="PassPort_Net">中文 ok</string>');
+      if (kind === 'gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(doc));
+      if (kind === 'deflate') return res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(doc));
+      if (kind === 'br') return res.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync(doc));
+      if (kind === 'stacked') return res.writeHead(200, { 'content-encoding': 'deflate, gzip' }).end(gzipSync(deflateSync(doc)));
+      if (kind === 'unknown') return res.writeHead(200, { 'content-encoding': 'zstd' }).end(doc);
+      if (kind === 'bomb') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(64 * 1024 * 1024)));
+      if (kind === 'stalls') return res.writeHead(200, { 'content-encoding': 'gzip' }).write(gzipSync(doc).subarray(0, 12));
+      if (kind === 'liar') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(doc);
     }
     if (req.url === '/echo') {
       const parts: Buffer[] = [];
@@ -84,6 +99,42 @@ describe('transport', () => {
     await t.close();
     expect(r.response!.truncated).toBe(true);
     expect(r.response!.body.length).toBe(100_000);
+  });
+
+  describe('reads through a content coding (RFC 9110 §12.5.3: no Accept-Encoding accepts any)', () => {
+    const get = async (kind: string, o: Partial<ConstructorParameters<typeof Transport>[0]> = {}) => {
+      const t = transport(o);
+      const r = await t.send({ method: 'GET', url: `${base}/coded/${kind}`, headers: {}, body: '' });
+      await t.close();
+      return r;
+    };
+    it.each(['gzip', 'deflate', 'br', 'stacked'])('%s: the body as the target meant it, the header as sent', async (kind) => {
+      const r = await get(kind);
+      expect(r.error).toBeUndefined();
+      expect(r.response!.body.toString('utf8')).toBe('<string xmlns="PassPort_Net">中文 ok</string>');
+      expect(r.response!.headers['content-encoding']).toBeDefined();
+    });
+    it('an unknown coding: the bytes as sent, for the checks to judge', async () => {
+      const r = await get('unknown');
+      expect(r.error).toBeUndefined();
+      expect(r.response!.body.toString('utf8')).toContain('PassPort_Net');
+    });
+    it('a gzip bomb costs the cap: decoding stops there, and says so', async () => {
+      const r = await get('bomb', { maxResponseBytes: 100_000 });
+      expect(r.error).toBeUndefined();
+      expect(r.response!.truncated).toBe(true);
+      expect(r.response!.body.length).toBe(100_000);
+    });
+    it('a coded body that stalls is a TIMEOUT, not a hang', async () => {
+      const r = await get('stalls', { timeoutMs: 300 });
+      expect(r.error?.code).toBe('TIMEOUT');
+    });
+    it('a body that is not in its declared coding is an answer with a BAD_CONTENT_CODING error', async () => {
+      const r = await get('liar');
+      expect(r.error?.code).toBe('BAD_CONTENT_CODING');
+      expect(r.error?.message).toMatch(/does not decode as gzip/);
+      expect(r.response?.status).toBe(200);
+    });
   });
 
   it('records a reset and a refused connection as errors', async () => {

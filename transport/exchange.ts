@@ -20,7 +20,7 @@ export interface RecordedResponse {
   readonly truncated: boolean;
 }
 
-export type TransportErrorCode = 'TIMEOUT' | 'CONNECTION_REFUSED' | 'CONNECTION_RESET' | 'DNS' | 'NOT_SENT' | 'OTHER';
+export type TransportErrorCode = 'TIMEOUT' | 'CONNECTION_REFUSED' | 'CONNECTION_RESET' | 'DNS' | 'NOT_SENT' | 'BAD_CONTENT_CODING' | 'OTHER';
 
 export interface Exchange {
   /** Stable within a run: `<Op>/<binding>/<case>` (plus a step suffix for set-up requests). */

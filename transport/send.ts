@@ -2,6 +2,8 @@
 // what a target does (timeouts, resets, huge bodies): those become recorded errors, so a hostile
 // target produces findings, not a crashed run.
 import { Agent, request, type Dispatcher } from 'undici';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import type { EncodedRequest } from '../bindings/encode.ts';
 import type { RecordedResponse, TransportErrorCode } from './exchange.ts';
 
@@ -112,28 +114,12 @@ export class Transport {
         dispatcher: this.agent(localAddress),
         signal,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let truncated = false;
-      for await (const chunk of res.body) {
-        const buf = chunk as Buffer;
-        if (size + buf.length > this.opts.maxResponseBytes) {
-          chunks.push(buf.subarray(0, this.opts.maxResponseBytes - size));
-          size = this.opts.maxResponseBytes;
-          truncated = true;
-          res.body.destroy();
-          break;
-        }
-        chunks.push(buf);
-        size += buf.length;
-      }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-      return {
-        response: { status: res.statusCode, headers, body: Buffer.concat(chunks, size), truncated },
-        startedAt,
-        durationMs: performance.now() - t0,
-      };
+      const { body, truncated, codingError } = await readCapped(res.body, headers['content-encoding'], this.opts.maxResponseBytes);
+      const response = { status: res.statusCode, headers, body, truncated };
+      if (codingError) return { response, error: { code: 'BAD_CONTENT_CODING', message: codingError }, startedAt, durationMs: performance.now() - t0 };
+      return { response, startedAt, durationMs: performance.now() - t0 };
     } catch (e) {
       return { error: classify(e, signal, this.opts.timeoutMs), startedAt, durationMs: performance.now() - t0 };
     }
@@ -143,6 +129,56 @@ export class Transport {
     await Promise.all([...this.agents.values()].map((a) => a.close().catch(() => undefined)));
     this.agents.clear();
   }
+}
+
+/** Decoders for the content codings HTTP defines; `identity` and no header need none. */
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/**
+ * The body as the target meant it, read up to the cap. A request without Accept-Encoding accepts
+ * any content coding (RFC 9110 §12.5.3), so a faithful target behind a compressing proxy may send
+ * gzip: the body is decoded, and the cap applies to the decoded bytes, so a gzip bomb costs the
+ * cap and no more. Codings are undone last-applied first; an unknown one leaves the bytes as sent.
+ */
+async function readCapped(raw: Readable, contentEncoding: string | undefined, cap: number): Promise<{ body: Buffer; truncated: boolean; codingError?: string }> {
+  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const decoders = codings.every((c) => c in DECODERS) ? [...codings].reverse().map((c) => DECODERS[c]!()) : [];
+  // pipeline() carries an error of any stream to all of them (pipe() would leave a decoder waiting
+  // on a raw stream that timed out); the first stream to fail says whose fault it was.
+  let culprit: Readable | undefined;
+  for (const st of [raw, ...decoders]) st.once('error', () => (culprit ??= st));
+  const stream: Readable = decoders.length ? (pipeline([raw, ...decoders], () => undefined) as unknown as Readable) : raw;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of stream) {
+      const buf = chunk as Buffer;
+      if (size + buf.length > cap) {
+        chunks.push(buf.subarray(0, cap - size));
+        size = cap;
+        truncated = true;
+        break;
+      }
+      chunks.push(buf);
+      size += buf.length;
+    }
+  } catch (e) {
+    // A timeout or reset comes from the raw stream; a decoder's failure is the target's: it sent
+    // a body that its Content-Encoding says is gzip (or deflate, br) and is not.
+    if (culprit && culprit !== raw) return { body: Buffer.concat(chunks, size), truncated, codingError: `the body does not decode as ${codings.join(', ')}: ${(e as Error).message}` };
+    throw e;
+  } finally {
+    // Stop reading what is left (a huge body, a bomb) in every stream of the chain.
+    for (const d of decoders) d.destroy();
+    raw.destroy();
+  }
+  return { body: Buffer.concat(chunks, size), truncated };
 }
 
 function classify(e: unknown, signal: AbortSignal, timeoutMs: number): { code: TransportErrorCode; message: string } {

@@ -70,6 +70,11 @@ export class ResponseView {
         this._xml = { ok: false, error: 'the body was cut at the size cap' };
         return this._xml;
       }
+      // Part of a body that failed to decode is no document of the target's.
+      if (this.exchange.error?.code === 'BAD_CONTENT_CODING') {
+        this._xml = { ok: false, error: this.exchange.error.message };
+        return this._xml;
+      }
       const t = this.text;
       if (!t.ok) this._xml = { ok: false, error: t.error };
       else this._xml = parseXml(t.text);

@@ -11,6 +11,7 @@ export const checkTargetAnswersInTime: ExchangeCheck = {
   requirements: (op, b) => [...perBinding('REQUEST')(op, b), 'IF-7.1-HTTP-200'],
   appliesTo: () => true,
   run({ exchange }) {
+    if (exchange.error?.code === 'BAD_CONTENT_CODING') return fail('a body in the content coding its Content-Encoding names', exchange.error.message);
     if (exchange.error) return fail('a complete HTTP response', `no response: ${exchange.error.message}`);
     if (exchange.response?.truncated) return fail('a response within the size cap', `a body longer than ${exchange.response.body.length} bytes (cut there)`);
     return pass;
