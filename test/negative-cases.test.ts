@@ -12,6 +12,11 @@ import { encodeRequest } from '../bindings/encode.ts';
 import { parseXml, elementChildren } from '../validators/xml.ts';
 import { CHECKS } from '../validators/checks/index.ts';
 import { sign } from '../generators/signature.ts';
+import fc from 'fast-check';
+import { requestCase } from '../generators/requestCase.ts';
+import { intentOf } from '../generators/intent.ts';
+import { operationSeed } from '../specs/harness/plan.ts';
+import { prove } from '../defects/prove.ts';
 
 const profile = resolveProfile({ ipCheck: { allowedSource: '127.0.0.1', deniedSource: '127.0.0.2' } });
 const clock = fixedClock(1_795_000_000_000);
@@ -100,5 +105,27 @@ describe('negative cases', () => {
 
   it('apply somewhere in every binding', () => {
     for (const b of BINDING_IDS) expect(NEGATIVE_CASES.some((n) => OPERATIONS.some((op) => n.applies(op, b) === true)), b).toBe(true);
+  });
+});
+
+describe('negative variants need an accepted request to be judged against', () => {
+  it('when a small --runs draws none, each negative check is skipped and says why (never missing)', async () => {
+    const op = operation('GetUserInfo');
+    // A seed whose single case names no fixture account: the target need not accept it.
+    const seed = Array.from({ length: 500 }, (_, i) => i + 1).find((s) => {
+      const [c] = fc.sample(requestCase(op, profile.fixtures), { seed: operationSeed(s, op.name), numRuns: 1 });
+      return !intentOf(op, c, profile.fixtures).expectSuccess;
+    })!;
+    expect(seed).toBeDefined();
+    const proof = await prove({ id: 'CONTROL', violates: '', description: '', expectedChecks: [], scope: { operations: [op.name], bindings: ['soap12', 'get'] }, deviation: {} }, { runs: 1, seed });
+    const negatives = CHECKS.filter((c) => c.scope === 'negative' && c.appliesTo(op, 'soap12')).map((c) => c.id);
+    expect(negatives.length).toBeGreaterThan(5);
+    for (const id of negatives) {
+      const r = proof.results.find((x) => x.check === id && x.binding === 'soap12');
+      expect(r, id).toBeDefined();
+      expect(r!.verdict, id).toBe('skipped');
+      expect(r!.message).toMatch(/none of the 1 generated cases is one the target must accept/);
+    }
+    expect(proof.verdict).toBe('passed');
   });
 });

@@ -106,7 +106,8 @@ class Sender {
     this.sentCount++;
     // A target that stopped answering would make the run last (requests x timeout): after a few
     // transport failures in a row the run stops sending and reports what it has.
-    this.failuresInARow = r.error ? this.failuresInARow + 1 : 0;
+    // (A body that does not decode is an answer: it costs no timeout.)
+    this.failuresInARow = r.error && !r.response ? this.failuresInARow + 1 : 0;
     if (this.failuresInARow >= BREAKER_THRESHOLD && !this.stopped) {
       this.stopped = `the target stopped answering (${BREAKER_THRESHOLD} requests in a row failed: ${r.error!.message}); nothing more was sent`;
     }
@@ -158,6 +159,13 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
   const perBinding = async (binding: BindingId): Promise<void> => {
     const checks = checksFor(op, binding).filter((c): c is NegativeCheck => c.scope === 'negative');
     if (!checks.length) return;
+    // A small --runs may draw no case the target must accept (fixture identities, values in range):
+    // there is then nothing to judge a variant against, and the report says so rather than guess.
+    if (!chosen.length && onlyCase === undefined) {
+      const reason = `none of the ${cases.length} generated cases is one the target must accept (fixture identities, values in range), and a negative variant is judged against such a request; more --runs will draw one`;
+      for (const check of checks) judge({ check, operation: op, binding, index: 0, seed: plan.seed, skipped: reason });
+      return;
+    }
     for (const [c, index] of chosen) {
       if (signal?.aborted || sender.stopped) return;
       const id = `${op.name}/${binding}/${index}`;
@@ -384,6 +392,11 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   // every selected check has a result to show.
   const stoppedBy = hooks.signal?.aborted ? 'the run was interrupted before this check could run' : sender.stopped;
   if (stoppedBy) for (const plan of plans) for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) if (!agg.has(c, plan.operation, b)) agg.skip(c, plan.operation, b, stoppedBy);
+  // Every selected check has a result: one that none has by now is the suite's own failure, and is
+  // reported as such instead of vanishing from the reports.
+  for (const plan of plans) for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) {
+    if (!agg.has(c, plan.operation, b) && s.onlyCase === undefined) agg.fail(c, plan.operation, b, `the suite produced no result for ${c.id} (a defect of the suite, not of the target)`);
+  }
   const results = agg.results();
   const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));
   return { results, exchanges: sender.sentCount, entry: (c, o, b) => index.get(`${c}|${o}|${b}`) };
@@ -476,6 +489,11 @@ class Aggregator {
 
   skip(check: Check, op: OperationContract, binding: BindingId, reason: string): void {
     this.slot(check, op, binding).skipped = reason;
+  }
+
+  /** The check could not run at all: the suite's error, never the target's. */
+  fail(check: Check, op: OperationContract, binding: BindingId, message: string): void {
+    this.slot(check, op, binding).error = message;
   }
 
   record(check: Check, x: Sent, run: () => Outcome): void {
