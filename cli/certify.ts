@@ -11,6 +11,7 @@ import { checkUrl, resolveSettings, selection, type Overrides, type RunSettings 
 import type { EmbeddedTarget } from '../reference/embedded.ts';
 import { assertReachable } from './preflight.ts';
 import { SummaryReporter } from '../reports/summaryReporter.ts';
+import { AllureReporter } from '../reports/allureReporter.ts';
 import { PROGRESS_MARKER, ProgressReporter } from '../reports/progressReporter.ts';
 import { BLOB_DIR } from './merge.ts';
 import type { Summary } from '../reports/model.ts';
@@ -83,7 +84,7 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
           ...(progress ? [progress] : []),
           new SummaryReporter({ reportDir, settings, incomplete: () => opts.signal?.aborted === true, onSummary: (s) => (summary = s) }),
           ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'campusnet-conformance' }],
-          ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
+          new AllureReporter({ resultsDir: join(reportDir, 'allure-results') }),
           // A shard leaves a blob report for `merge` (vitest's merge-reports).
           ...(settings.shard ? [['blob', { outputFile: join(reportDir, BLOB_DIR, `blob-${settings.shard.index}-${settings.shard.count}.json`) }] as ['blob', { outputFile: string }]] : []),
         ],

@@ -11,6 +11,7 @@ import { summarySchema } from '../reports/summarySchema.ts';
 import { runVerdict, totalsOf, type ResultEntry, type Summary } from '../reports/model.ts';
 import { collectResults } from '../reports/summaryReporter.ts';
 import { renderHtmlReport } from '../reports/html.ts';
+import { AllureReporter } from '../reports/allureReporter.ts';
 import { PACKAGE_ROOT } from './certify.ts';
 
 /** Where a sharded run leaves its blob report, inside its report directory. */
@@ -57,7 +58,7 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
           config: false,
           watch: false,
           mergeReports: blobs,
-          reporters: [collector, ['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], ['allure-vitest/reporter', { resultsDir: join(out, 'allure-results') }]],
+          reporters: [collector, ['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], new AllureReporter({ resultsDir: join(out, 'allure-results') })],
         },
         { logLevel: 'silent' },
       );
