@@ -143,8 +143,8 @@ const NEGATIVE_CASES_PER_BINDING = 2;
 
 /**
  * Negative variants of the first cases that must succeed: per case, the accepted request, then
- * each variant (after the case's preconditions, so that acceptance would show). One at a time:
- * each variant is judged against the answer just before it.
+ * each variant (after the case's preconditions, so that acceptance would show), each judged
+ * against that accepted answer. For an operation that changes state, one request at a time.
  */
 async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[], sender: Sender, judge: (n: NegativeSent) => void, signal?: AbortSignal, onlyCase?: number): Promise<void> {
   const op = plan.operation;
@@ -166,7 +166,7 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
       for (const check of checks) judge({ check, operation: op, binding, index: 0, seed: plan.seed, skipped: reason });
       return;
     }
-    for (const [c, index] of chosen) {
+    const perCase = async ([c, index]: (typeof chosen)[number]): Promise<void> => {
       if (signal?.aborted || sender.stopped) return;
       const id = `${op.name}/${binding}/${index}`;
       const origin = { seed: plan.seed, path: String(index) };
@@ -176,20 +176,22 @@ async function sendNegatives(plan: OperationPlan, cases: readonly RequestCase[],
       await setup('accepted');
       const baseline = await sender.send(op, binding, c, `${id}/accepted`, origin);
       if (!baseline) return;
-      for (const check of checks) {
+      const variantOf = async (check: NegativeCheck): Promise<void> => {
         const negative = NEGATIVE_CASE_BY_ID.get(check.negativeCase)!;
         const lacking = negative.requires?.(sender.profile);
-        if (typeof lacking === 'string') {
-          judge({ check, operation: op, binding, index, seed: plan.seed, skipped: lacking });
-          continue;
-        }
+        if (typeof lacking === 'string') return judge({ check, operation: op, binding, index, seed: plan.seed, skipped: lacking });
         await setup(negative.id);
         const variant = negative.build({ operation: op, binding, case: c, params: sender.params(op, binding, c), profile: sender.profile, clock: sender.clock, settings: sender.settings });
         const exchange = await sender.sendVariant(op, binding, variant, `${id}/${negative.id}`, origin);
-        if (!exchange) return;
-        judge({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
-      }
-    }
+        if (exchange) judge({ check, operation: op, binding, index, seed: plan.seed, baseline, exchange });
+      };
+      // A variant of an operation that changes state must follow its own set-up and nothing else;
+      // the others change nothing, so they go together once the accepted answer is in.
+      if (op.mutates) for (const check of checks) await variantOf(check);
+      else await Promise.all(checks.map(variantOf));
+    };
+    if (op.mutates) for (const one of chosen) await perCase(one);
+    else await Promise.all(chosen.map(perCase));
   };
   if (op.mutates) for (const b of plan.bindings) await perBinding(b);
   else await Promise.all(plan.bindings.map(perBinding));
