@@ -397,7 +397,7 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   // Every selected check has a result: one that none has by now is the suite's own failure, and is
   // reported as such instead of vanishing from the reports.
   for (const plan of plans) for (const b of plan.bindings) for (const c of checksFor(plan.operation, b)) {
-    if (!agg.has(c, plan.operation, b) && s.onlyCase === undefined) agg.fail(c, plan.operation, b, `the suite produced no result for ${c.id} (a defect of the suite, not of the target)`);
+    if (!agg.has(c, plan.operation, b) && s.onlyCase === undefined) agg.suiteError(c, plan.operation, b, `the suite produced no result for ${c.id} (a defect of the suite, not of the target)`);
   }
   const results = agg.results();
   const index = new Map(results.map((r) => [`${r.check}|${r.operation}|${r.binding}`, r]));
@@ -494,7 +494,7 @@ class Aggregator {
   }
 
   /** The check could not run at all: the suite's error, never the target's. */
-  fail(check: Check, op: OperationContract, binding: BindingId, message: string): void {
+  suiteError(check: Check, op: OperationContract, binding: BindingId, message: string): void {
     this.slot(check, op, binding).error = message;
   }
 
