@@ -7,6 +7,8 @@ import { platformDefectOf } from './known-platform-defects.ts';
 
 // The page Mono 6.8 answered with, as the suite recorded it (seed 12, GetUserInfo/post/42).
 const MONO_PAGE = readFileSync(new URL('./fixtures/mono-encoding-race-500.html', import.meta.url), 'utf8');
+// The same race while Mono wrote a SOAP 1.2 return value (seed 737736659, TryTelecomNetAAA/soap12/16).
+const MONO_FAULT = readFileSync(new URL('./fixtures/mono-encoding-race-soap12-fault.xml', import.meta.url), 'utf8');
 
 const entry = (body: string, failed = 1, status = 500): ResultEntry => ({
   check: 'checkResponseStatusIs200',
@@ -34,6 +36,12 @@ const entry = (body: string, failed = 1, status = 500): ResultEntry => ({
 describe('known platform defects', () => {
   it('explain the Mono encoding-table crash page in a single case', () => {
     expect(platformDefectOf(entry(MONO_PAGE))?.id).toBe('MONO-ENCODING-TABLE-RACE');
+  });
+  it('explain the same race inside the SOAP protocol writing a return value, as a Receiver fault', () => {
+    expect(platformDefectOf(entry(MONO_FAULT))?.id).toBe('MONO-ENCODING-TABLE-RACE');
+    expect(platformDefectOf(entry(MONO_FAULT, 2))).toBeUndefined();
+    // Thrown where the application calls get_WebName, it is the implementation's.
+    expect(platformDefectOf(entry(MONO_FAULT.replace('System.Web.Services.Protocols.ContentType.Compose (System.String contentType, System.Text.Encoding encoding, System.String action)', 'CampusNetReference.TryTelecomNetAAA ()')))).toBeUndefined();
   });
   it('explain nothing else: other 500s, several cases, other statuses', () => {
     expect(platformDefectOf(entry('Missing parameter: Account.'))).toBeUndefined();
