@@ -1,15 +1,14 @@
 // `campusnet-conformance merge DIR...`: one report from the report directories of sharded runs
 // (`run --shard i/n`). Each shard leaves a vitest blob report; vitest's merge-reports replays it
-// through the same reporters (JUnit, Allure, and the results for summary.json and report.html),
-// so the merged report says what an unsharded run with the same seed says.
+// through the same reporters (JUnit, Allure); summary.json and report.html join the shards'
+// summaries, so the merged report says what an unsharded run with the same seed says.
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startVitest, type Reporter } from 'vitest/node';
+import { startVitest } from 'vitest/node';
 import { usageError } from '../config/errors.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
-import { runVerdict, totalsOf, type ResultEntry, type Summary } from '../reports/model.ts';
-import { collectResults } from '../reports/summaryReporter.ts';
+import { runVerdict, totalsOf, type Summary } from '../reports/model.ts';
 import { renderHtmlReport } from '../reports/html.ts';
 import { AllureReporter } from '../reports/allureReporter.ts';
 import { PACKAGE_ROOT } from './certify.ts';
@@ -37,7 +36,6 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
   // Every shard ran the same spec file, and merge-reports keys modules by file: replayed together,
   // one shard's module would replace the other's. So each blob is replayed on its own, through the
   // same reporters, and their outputs are combined.
-  const results: ResultEntry[] = [];
   const junits: string[] = [];
   const scratch = await mkdtemp(join(tmpdir(), 'campusnet-merge-'));
   try {
@@ -49,7 +47,6 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
       await mkdir(blobs);
       for (const f of files) await copyFile(join(dir, BLOB_DIR, f), join(blobs, f));
       const junit = join(scratch, `junit-${k}.xml`);
-      const collector: Reporter = { onTestRunEnd: (modules) => void results.push(...collectResults(modules)) };
       const vitest = await startVitest(
         'test',
         [],
@@ -58,7 +55,7 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
           config: false,
           watch: false,
           mergeReports: blobs,
-          reporters: [collector, ['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], new AllureReporter({ resultsDir: join(out, 'allure-results') })],
+          reporters: [['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], new AllureReporter({ resultsDir: join(out, 'allure-results') })],
         },
         { logLevel: 'silent' },
       );
@@ -69,10 +66,15 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
     await rm(scratch, { recursive: true, force: true });
   }
   await writeFile(join(out, 'junit.xml'), combineJUnit(junits));
+  // The results are each shard's summary's: those hold, beyond what the blobs carry, an error for
+  // every check a shard could not report (reports/summaryReporter.ts, completeResults).
+  const results = shards.flatMap((s) => s.results);
+  const suiteErrors = shards.flatMap((s) => s.suiteErrors ?? []);
   const totals = totalsOf(results);
   const summary: Summary = {
     ...base,
-    verdict: runVerdict(totals),
+    verdict: runVerdict(totals, suiteErrors),
+    ...(suiteErrors.length ? { suiteErrors } : {}),
     startedAt: shards.map((s) => s.startedAt).sort()[0],
     finishedAt: shards.map((s) => s.finishedAt).sort().at(-1)!,
     operations: [...new Set(shards.flatMap((s) => s.operations))],

@@ -107,6 +107,7 @@ export function renderClosingSummary(s: Summary, reportDir: string, out: OutputI
     if (failed.length > 20) lines.push(`  … and ${failed.length - 20} more (see summary.json)`);
   }
 
+  for (const e of s.suiteErrors ?? []) lines.push(`  ${paint(COLOUR.error, 'SUITE ERROR')} ${oneLine(e)}`);
   const verdictColour = s.verdict === 'passed' ? SGR.green : s.verdict === 'failed' ? SGR.red : SGR.yellow;
   lines.push('', `verdict: ${paint(SGR.bold + verdictColour, s.verdict.toUpperCase())} — reports in ${reportDir}`);
 

@@ -89,6 +89,7 @@ function header(s: Summary): string {
 <div class="head-main">
 <h1>Conformance report: Campus Network Account Web Service</h1>
 <p class="lede">${esc(verdictNote ?? '')}</p>
+${s.suiteErrors?.length ? `<ul class="suite-errors">${s.suiteErrors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : ''}
 <table class="facts">
 <tr><th>Target</th><td><code>${esc(s.target)}</code>${s.embedded ? ' <span class="tag">embedded reference</span>' : ''}</td></tr>
 <tr><th>Run</th><td>${esc(s.startedAt)} → ${esc(s.finishedAt)}${duration(s.startedAt, s.finishedAt) ? ` (${esc(duration(s.startedAt, s.finishedAt))})` : ''}</td></tr>
@@ -286,6 +287,7 @@ header{display:grid;grid-template-columns:220px 1fr;gap:8px 24px;align-items:sta
 .verdict .vl{font-size:12px;text-transform:uppercase;letter-spacing:.12em;opacity:.9}.verdict .vw{font-size:34px;font-weight:800;letter-spacing:.03em;line-height:1.1}
 .verdict.v-passed{background:var(--passed)}.verdict.v-failed{background:var(--failed)}.verdict.v-error{background:var(--error)}.verdict.v-error .vw{font-size:20px}
 .lede{margin:0 0 8px;color:var(--muted)}
+.suite-errors{margin:0 0 8px;color:var(--error)}
 .facts{border-collapse:collapse}.facts th{text-align:left;font-weight:600;color:var(--muted);padding:2px 16px 2px 0;vertical-align:top;white-space:nowrap}.facts td{padding:2px 0}
 .totals{display:flex;gap:8px;flex-wrap:wrap}
 .total{border-radius:6px;padding:6px 12px;min-width:96px;border:1px solid var(--line)}

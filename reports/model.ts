@@ -20,8 +20,8 @@ export function totalsOf(results: readonly Pick<ResultEntry, 'verdict'>[]): Tota
   return t;
 }
 
-export function runVerdict(totals: Totals): Summary['verdict'] {
+export function runVerdict(totals: Totals, suiteErrors: readonly string[] = []): Summary['verdict'] {
   if (totals.failed > 0) return 'failed';
-  if (totals.error > 0) return 'error';
+  if (totals.error > 0 || suiteErrors.length > 0) return 'error';
   return 'passed';
 }

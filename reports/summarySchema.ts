@@ -51,6 +51,10 @@ export const summarySchema = z
     exchanges: z.number().int().describe('Generated cases sent (set-up requests, negative variants, scenario steps and ?WSDL not counted)'),
     resources: z.object({ peakRssBytes: z.number().int().describe('Peak resident memory of the suite process') }).optional(),
     incomplete: z.boolean().optional().describe('The run was interrupted: what was sent was checked, the rest is skipped'),
+    suiteErrors: z
+      .array(z.string())
+      .optional()
+      .describe('Errors of the suite itself outside any check (a spec file that did not load, an error no test caught): the verdict is then error unless a check failed'),
     results: z.array(resultEntrySchema).describe('One entry per check run on an operation and binding'),
   })
   .describe('campusnet-conformance run summary');
