@@ -8,6 +8,7 @@ import {
   elementChildren,
   expandedName,
   parseXml,
+  parseXmlRemembered,
   serializeOneLine,
   strayText,
   textContent,
@@ -415,5 +416,30 @@ describe('serializeOneLine', () => {
     // The generator does reach nested trees and CDATA (the property is not vacuous).
     expect(deep).toBeGreaterThan(10);
     expect(withCdata).toBeGreaterThan(10);
+  });
+});
+
+// ---- parseXmlRemembered ------------------------------------------------------------------------------
+
+describe('parseXmlRemembered (answers repeat: a parse is kept for the same text)', () => {
+  it('reads a text as parseXml does, well-formed or not, and gives the same result again', () => {
+    for (const text of ['<a xmlns="urn:x"><b c="1">t</b></a>', '<a><b></a>', '<a>&undefined;</a>']) {
+      const first = parseXmlRemembered(text);
+      expect(first).toEqual(parseXml(text));
+      expect(parseXmlRemembered(text)).toBe(first);
+    }
+  });
+
+  it('keeps no large text (its tree could be huge)', () => {
+    const big = `<a>${'x'.repeat(70 * 1024)}</a>`;
+    expect(parseXmlRemembered(big)).not.toBe(parseXmlRemembered(big));
+  });
+
+  it('lets the oldest go once the budget of text is spent', () => {
+    const first = '<first/>';
+    const kept = parseXmlRemembered(first);
+    // 4 MiB of other texts of 60 KiB each push the first one out.
+    for (let i = 0; i < 80; i++) parseXmlRemembered(`<a n="${i}">${'y'.repeat(60 * 1024)}</a>`);
+    expect(parseXmlRemembered(first)).not.toBe(kept);
   });
 });

@@ -3,12 +3,35 @@
 import contentType from 'content-type';
 import { BINDINGS, isSoap, type BindingId } from '../contracts/bindings.ts';
 import type { Exchange } from '../transport/exchange.ts';
-import { elementChildren, parseXml, textContent, type ParseResult, type XmlElement, attribute } from './xml.ts';
+import { elementChildren, parseXmlRemembered, textContent, type ParseResult, type XmlElement, attribute } from './xml.ts';
 import { XSI_NS } from '../contracts/bindings.ts';
 
 export interface MediaType {
   readonly type: string;
   readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** Fatal: an invalid sequence throws instead of turning into U+FFFD. Without `stream` it keeps no state. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Parsed Content-Type headers: a run sees a handful of distinct ones, thousands of times. */
+const mediaTypes = new Map<string, MediaType | { error: string }>();
+const MEDIA_TYPES_KEPT = 256;
+
+function parseMediaType(header: string): MediaType | { error: string } {
+  let m = mediaTypes.get(header);
+  if (m) return m;
+  try {
+    const parsed = contentType.parse(header);
+    // Media types and parameter names are case-insensitive (RFC 9110 §8.3.1).
+    const parameters: Record<string, string> = {};
+    for (const [k, v] of Object.entries(parsed.parameters)) parameters[k.toLowerCase()] = v;
+    m = { type: parsed.type.toLowerCase(), parameters };
+  } catch {
+    m = { error: `unparsable Content-Type "${header}"` };
+  }
+  if (mediaTypes.size < MEDIA_TYPES_KEPT) mediaTypes.set(header, m);
+  return m;
 }
 
 export type ResultText = { ok: true; text: string } | { ok: false; why: string };
@@ -35,7 +58,7 @@ export class ResponseView {
       const full = this.exchange.response?.body ?? Buffer.alloc(0);
       const body = this.exchange.response?.truncated ? full.subarray(0, 64 * 1024) : full;
       try {
-        let t = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+        let t = UTF8.decode(body);
         if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
         this._text = { ok: true, text: t };
       } catch {
@@ -48,18 +71,7 @@ export class ResponseView {
   get mediaType(): MediaType | { error: string } | undefined {
     if (this._media === undefined && this.exchange.response) {
       const header = this.exchange.response.headers['content-type'];
-      if (header === undefined) this._media = { error: 'no Content-Type header' };
-      else {
-        try {
-          const parsed = contentType.parse(header);
-          // Media types and parameter names are case-insensitive (RFC 9110 §8.3.1).
-          const parameters: Record<string, string> = {};
-          for (const [k, v] of Object.entries(parsed.parameters)) parameters[k.toLowerCase()] = v;
-          this._media = { type: parsed.type.toLowerCase(), parameters };
-        } catch {
-          this._media = { error: `unparsable Content-Type "${header}"` };
-        }
-      }
+      this._media = header === undefined ? { error: 'no Content-Type header' } : parseMediaType(header);
     }
     return this._media;
   }
@@ -77,7 +89,7 @@ export class ResponseView {
       }
       const t = this.text;
       if (!t.ok) this._xml = { ok: false, error: t.error };
-      else this._xml = parseXml(t.text);
+      else this._xml = parseXmlRemembered(t.text);
     }
     return this._xml;
   }

@@ -11,6 +11,8 @@ import { validateXML } from 'xsd-schema-validator';
 import { BATCH_NAMESPACE, BATCH_SCHEMA_FILE, parseValidatorMessages, xsdFiles } from '../contracts/xsd.ts';
 import { serializeOneLine, type XmlElement } from './xml.ts';
 
+const lines = new WeakMap<XmlElement, string>();
+
 export type XsdVerdict = { readonly valid: boolean; readonly messages: readonly string[] } | { readonly error: string };
 
 export class XsdBatch {
@@ -39,7 +41,9 @@ export class XsdBatch {
 
   /** Queues a parsed document; returns a handle to read its verdict after `validate`. */
   add(root: XmlElement): number {
-    const line = serializeOneLine(root);
+    // Equal answers share one parsed tree (validators/xml.ts), so each is serialised once.
+    let line = lines.get(root);
+    if (line === undefined) lines.set(root, (line = serializeOneLine(root)));
     let i = this.index.get(line);
     if (i === undefined) {
       i = this.count++;
