@@ -69,6 +69,25 @@ describe('the faithful reference, run as the catalog runs', () => {
   });
 });
 
+describe('the schema check, whose verdicts come at the end of the run', () => {
+  // Equal documents share a verdict and wait as a count (specs/harness/execute.ts, SchemaWaits):
+  // every XML answer must still count, each failing one as a failure.
+  it('counts every XML answer, and every answer of an invalid document as failed', async () => {
+    const defect = DEFECTS.find((d) => d.id === 'D14-RESPONSE-ELEMENT-RENAMED')!;
+    const proof = await prove(defect, { runs: 12 });
+    const of = (check: string) => proof.results.find((r) => r.check === check && r.operation === 'SearchCampusUser' && r.binding === 'soap11')!;
+    const xsd = of('checkResponseMatchesXmlSchema');
+    const xml = of('checkResponseIsWellFormedUtf8Xml');
+    const element = of('checkSoapBodyHoldsOneOperationResponse');
+    expect(xsd.cases.total).toBe(xml.cases.passed);
+    // Every answer whose response element is renamed is a schema failure too.
+    expect(xsd.cases.failed).toBe(element.cases.failed);
+    expect(xsd.cases.failed).toBeGreaterThan(1);
+    expect(xsd.message).toContain(`(${xsd.cases.failed} of ${xsd.cases.total} cases; first: ${xsd.evidence!.exchangeId}`);
+    expect(xsd.evidence!.response!.body).toContain('SearchCampusUserReply');
+  });
+});
+
 describe('each defect', () => {
   it.each(DEFECTS.map((d) => [d.id, d] as const))('%s is caught by every check it names, and fails the run', async (_id, defect) => {
     const proof = await prove(defect);
