@@ -37,7 +37,7 @@ writeFileSync(CONFIG, JSON.stringify({ timeoutMs: TIMEOUT_MS, maxResponseBytes: 
 
 // How long a run may take. Sending: the engine stops after BREAKER transport failures in a row;
 // with CONCURRENCY requests in flight, at most BREAKER + CONCURRENCY requests wait out the timeout,
-// even if they do so one after another. Around it: tsx and vitest starting, the reports (30 s).
+// even if they do so one after another. Around it: the command and vitest starting, the reports (30 s).
 const BREAKER = 5; // BREAKER_THRESHOLD in specs/harness/execute.ts
 const CONCURRENCY = 8; // the configuration's default `concurrency`
 const RUN_BOUND_MS = 30_000 + (BREAKER + CONCURRENCY) * TIMEOUT_MS; // 43 s
