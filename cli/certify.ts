@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { requestInterrupt } from '../specs/harness/interrupt.ts';
 import { resolve, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 import type { ConfigFile } from '../config/schema.ts';
 import { checkUrl, resolveSettings, selection, type Overrides, type RunSettings } from '../config/load.ts';
@@ -90,6 +91,9 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
         ],
       },
       { logLevel: 'silent' },
+      // vitest's own lines on stdout ("JUNIT report written to …") are not the command's output,
+      // which ends with the closing table and where the reports are; its errors still show.
+      { stdout: new Writable({ write: (_chunk, _encoding, done) => done() }) },
     );
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before[sig].has(l)) process.off(sig, l);
     await vitest.start();

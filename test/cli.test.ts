@@ -83,6 +83,9 @@ describe('a certification', () => {
     const r = await cli(['run', '--runs', '3', '--seed', '7', '--report-dir', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    // The output is the command's own: its header first, no line of vitest's ("JUNIT report written to …").
+    expect(r.stdout.trimStart()).toMatch(/^campusnet-conformance \S+ — target /);
+    expect(r.stdout).not.toContain('report written');
     const summary = summarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')));
     expect(summary.verdict).toBe('passed');
     expect(summary.seed).toBe(7);
