@@ -5,6 +5,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { startVitest } from 'vitest/node';
 import { usageError } from '../config/errors.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
@@ -58,6 +59,8 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
           reporters: [['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], new AllureReporter({ resultsDir: join(out, 'allure-results') })],
         },
         { logLevel: 'silent' },
+        // Its "JUNIT report written to" a scratch file is not the command's output.
+        { stdout: new Writable({ write: (_chunk, _encoding, done) => done() }) },
       );
       await vitest?.close();
       junits.push(await readFile(junit, 'utf8'));
