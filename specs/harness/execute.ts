@@ -357,8 +357,10 @@ export async function executeRun(s: RunSettings, hooks: ExecuteHooks = {}): Prom
   }
   for (const { first, handle, count } of awaitingSchema.waiting()) {
     const xsd = verdicts[handle];
-    const outcome = () => xsdCheck.run({ operation: first.operation, binding: first.binding, settings, exchange: first.exchange, view: viewOf(first.exchange, first.operation, first.binding, settings), intent: first.intent, xsd });
-    // The verdict is the document's: every answer with it counts, the first one is the evidence.
+    // The verdict is the document's: judged once, it counts for every answer with that document,
+    // and the first one is the evidence. (A check that throws is recorded as the suite's error.)
+    let judged: Outcome | undefined;
+    const outcome = () => (judged ??= xsdCheck.run({ operation: first.operation, binding: first.binding, settings, exchange: first.exchange, view: viewOf(first.exchange, first.operation, first.binding, settings), intent: first.intent, xsd }));
     for (let k = 0; k < count; k++) agg.record(xsdCheck, first, outcome);
   }
 
