@@ -19,6 +19,12 @@ import type { Summary } from '../reports/model.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * What vitest writes to stdout through its logger ("JUNIT report written to …", even at log level
+ * silent) is not the command's output: this goes to vitest as its stdout. Its errors still show.
+ */
+export const vitestOutput = (): { stdout: Writable } => ({ stdout: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+
 export interface CertifyOptions {
   readonly config: ConfigFile;
   readonly overrides: Overrides;
@@ -91,9 +97,7 @@ export async function certify(opts: CertifyOptions): Promise<CertifyResult> {
         ],
       },
       { logLevel: 'silent' },
-      // vitest's own lines on stdout ("JUNIT report written to …") are not the command's output,
-      // which ends with the closing table and where the reports are; its errors still show.
-      { stdout: new Writable({ write: (_chunk, _encoding, done) => done() }) },
+      vitestOutput(),
     );
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before[sig].has(l)) process.off(sig, l);
     await vitest.start();

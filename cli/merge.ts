@@ -5,14 +5,13 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { startVitest } from 'vitest/node';
 import { usageError } from '../config/errors.ts';
 import { summarySchema } from '../reports/summarySchema.ts';
 import { runVerdict, totalsOf, type Summary } from '../reports/model.ts';
 import { renderHtmlReport } from '../reports/html.ts';
 import { AllureReporter } from '../reports/allureReporter.ts';
-import { PACKAGE_ROOT } from './certify.ts';
+import { PACKAGE_ROOT, vitestOutput } from './certify.ts';
 
 /** Where a sharded run leaves its blob report, inside its report directory. */
 export const BLOB_DIR = 'blob';
@@ -59,8 +58,7 @@ export async function mergeShards(dirs: readonly string[], reportDir: string): P
           reporters: [['junit', { outputFile: junit, suiteName: 'campusnet-conformance' }], new AllureReporter({ resultsDir: join(out, 'allure-results') })],
         },
         { logLevel: 'silent' },
-        // Its "JUNIT report written to" a scratch file is not the command's output.
-        { stdout: new Writable({ write: (_chunk, _encoding, done) => done() }) },
+        vitestOutput(),
       );
       await vitest?.close();
       junits.push(await readFile(junit, 'utf8'));
